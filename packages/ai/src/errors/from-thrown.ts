@@ -1,0 +1,54 @@
+import type { FailureFacts } from "./classify.js";
+
+/** A failure ready for `MessageAssembler.fail`: readable text plus the facts to classify. */
+export interface DescribedFailure extends FailureFacts {
+	message: string;
+	/** Set when the failure is not an HTTP or provider error (the kind is known). */
+	kind?: "network" | "timeout";
+}
+
+/**
+ * Extracts status, provider code, message and headers from what an SDK threw. Both
+ * official SDKs throw an `APIError` with `status`, `headers` and the parsed error body in
+ * `error`; Anthropic nests the body (`{ type: "error", error: { type, message } }`),
+ * OpenAI does not (`{ message, type, code }`) and prefers `code` when it has one.
+ */
+export function describeThrown(thrown: unknown): DescribedFailure {
+	if (!(thrown instanceof Error) && (typeof thrown !== "object" || thrown === null)) {
+		return { message: String(thrown), raw: thrown };
+	}
+	const error = thrown as Error & { status?: unknown; headers?: unknown; error?: unknown };
+	const body = asRecord(error.error);
+	const inner = asRecord(body?.error) ?? body;
+	const code = stringField(inner, "code") ?? stringField(inner, "type");
+	const providerMessage = stringField(inner, "message");
+	const status = typeof error.status === "number" ? error.status : undefined;
+	const facts: DescribedFailure = { message: providerMessage ?? error.message ?? String(thrown) };
+	if (status !== undefined) facts.status = status;
+	if (code !== undefined) facts.code = code;
+	if (isHeaderSource(error.headers)) facts.headers = error.headers;
+	facts.raw = body ?? { name: error.name, message: error.message };
+	if (status === undefined && code === undefined) {
+		if (/timeout/i.test(error.name ?? "")) facts.kind = "timeout";
+		else if (/connection|fetch|socket|network|ECONN|EPIPE|ENOTFOUND|terminated/i.test(`${error.name} ${error.message}`)) {
+			facts.kind = "network";
+		} else if (error instanceof SyntaxError) {
+			facts.kind = "network";
+			facts.message = `The provider sent a malformed stream chunk: ${error.message}`;
+		}
+	}
+	return facts;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+	return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
+function stringField(record: Record<string, unknown> | undefined, key: string): string | undefined {
+	const value = record?.[key];
+	return typeof value === "string" && value ? value : undefined;
+}
+
+function isHeaderSource(value: unknown): value is { get(name: string): string | null } {
+	return typeof value === "object" && value !== null && typeof (value as { get?: unknown }).get === "function";
+}

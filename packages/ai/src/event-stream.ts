@@ -1,0 +1,132 @@
+import type {
+	AssistantMessage,
+	AssistantMessageEvent,
+	AssistantMessageEventStream,
+	Model,
+} from "./types.js";
+import { zeroUsage } from "./usage.js";
+
+/**
+ * A single-consumer async queue of events with a separate promise for the final value.
+ * Producers `push` and `end`; consumers iterate or await `result()`.
+ */
+export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
+	private readonly queue: TEvent[] = [];
+	private readonly waiters: ((item: IteratorResult<TEvent>) => void)[] = [];
+	private finished = false;
+	private resolveResult!: (value: TResult) => void;
+	private readonly resultPromise: Promise<TResult>;
+
+	constructor(
+		private readonly isTerminal: (event: TEvent) => boolean,
+		private readonly resultOf: (event: TEvent) => TResult,
+	) {
+		this.resultPromise = new Promise((resolve) => {
+			this.resolveResult = resolve;
+		});
+	}
+
+	/** True once a terminal event was pushed or `end()` was called. */
+	get ended(): boolean {
+		return this.finished;
+	}
+
+	push(event: TEvent): void {
+		if (this.finished) return;
+		if (this.isTerminal(event)) {
+			this.finished = true;
+			this.resolveResult(this.resultOf(event));
+		}
+		const waiter = this.waiters.shift();
+		if (waiter) waiter({ value: event, done: false });
+		else this.queue.push(event);
+		if (this.finished) this.releaseWaiters();
+	}
+
+	/** Ends the stream. Without a prior terminal event, `result()` settles with `result`. */
+	end(result: TResult): void {
+		if (this.finished) return;
+		this.finished = true;
+		this.resolveResult(result);
+		this.releaseWaiters();
+	}
+
+	result(): Promise<TResult> {
+		return this.resultPromise;
+	}
+
+	async *[Symbol.asyncIterator](): AsyncIterator<TEvent> {
+		while (true) {
+			const queued = this.queue.shift();
+			if (queued !== undefined) {
+				yield queued;
+				continue;
+			}
+			if (this.finished) return;
+			const next = await new Promise<IteratorResult<TEvent>>((resolve) => this.waiters.push(resolve));
+			if (next.done) return;
+			yield next.value;
+		}
+	}
+
+	private releaseWaiters(): void {
+		for (const waiter of this.waiters.splice(0)) waiter({ value: undefined, done: true });
+	}
+}
+
+/** Identifies the request a stream belongs to, for messages built before any event. */
+export type StreamOrigin = Pick<Model, "api" | "provider" | "id">;
+
+/**
+ * The event stream every provider returns. If the producer ends it without a terminal
+ * event, consumers still get exactly one: an `error` built from the last partial message.
+ */
+export class AssistantEventStream
+	extends EventStream<AssistantMessageEvent, AssistantMessage>
+	implements AssistantMessageEventStream
+{
+	private lastPartial: AssistantMessage | undefined;
+
+	constructor(private readonly origin: StreamOrigin) {
+		super(
+			(event) => event.type === "done" || event.type === "error",
+			(event) => (event.type === "done" || event.type === "error" ? event.message : unreachable()),
+		);
+	}
+
+	override push(event: AssistantMessageEvent): void {
+		if ("partial" in event) this.lastPartial = event.partial;
+		super.push(event);
+	}
+
+	/** Ends the stream; emits a synthetic `error` event if no terminal event was pushed. */
+	close(): void {
+		if (this.ended) return;
+		const base = this.lastPartial ?? emptyAssistantMessage(this.origin);
+		const message: AssistantMessage = {
+			...base,
+			content: [...base.content],
+			stopReason: "error",
+			errorMessage: "The provider stream ended without a final event.",
+			error: { kind: "unknown" },
+		};
+		this.push({ type: "error", reason: "error", message });
+	}
+}
+
+export function emptyAssistantMessage(origin: StreamOrigin): AssistantMessage {
+	return {
+		role: "assistant",
+		content: [],
+		api: origin.api,
+		provider: origin.provider,
+		model: origin.id,
+		usage: zeroUsage(),
+		stopReason: "stop",
+		timestamp: Date.now(),
+	};
+}
+
+function unreachable(): never {
+	throw new Error("unreachable: result requested for a non-terminal event");
+}

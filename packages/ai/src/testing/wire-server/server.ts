@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** How a response body is cut into writes. */
+export type Chunking =
+	/** Every write has this many bytes (multi-byte characters may be split). */
+	| number
+	/** Writes of these sizes, in turn (the last size repeats). */
+	| readonly number[]
+	/** Random sizes from 1 to `max` bytes, reproducible from `seed`. */
+	| { random: { seed: number; max: number } };
+
+/** One scripted HTTP response, served to the next request that arrives. */
+export interface ScriptedResponse {
+	/** Default 200. */
+	status?: number;
+	headers?: Record<string, string>;
+	/** The body: SSE text from an encoder, a JSON error body, or anything raw. */
+	body: string;
+	/** Default: the whole body in one write. */
+	chunking?: Chunking;
+	/** Wait this long before sending the status line and headers. */
+	headersDelayMs?: number;
+	/** Wait this long between two writes. */
+	chunkDelayMs?: number;
+	/**
+	 * Stop writing after this many body bytes and keep the connection open, as a server
+	 * that hangs does. `0` stalls right after the headers.
+	 */
+	stallAfterBytes?: number;
+	/** Destroy the socket after `stallAfterBytes` instead of keeping it open. */
+	dropAfterStall?: boolean;
+}
+
+/** A request the server received, for assertions on what the SDK sent. */
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	/** The parsed JSON body, or the raw text when it is not JSON. */
+	body: unknown;
+}
+
+export interface WireServer {
+	/** `http://127.0.0.1:<port>`. */
+	readonly url: string;
+	/** Every request received so far, in order. */
+	readonly requests: RecordedRequest[];
+	/** Queues responses; each request takes the next one (FIFO). */
+	enqueue(...responses: ScriptedResponse[]): void;
+	/** Bytes written in response bodies so far. */
+	readonly bytesWritten: number;
+	/** Closes the server and every open connection. */
+	close(): Promise<void>;
+}
+
+/**
+ * A loopback HTTP server that plays scripted responses, so that the real provider SDKs
+ * can be tested end to end without a network: wire formats, odd chunk splits, HTTP
+ * errors, stalls and dropped connections. Listens on 127.0.0.1 only.
+ */
+export async function startWireServer(): Promise<WireServer> {
+	const queue: ScriptedResponse[] = [];
+	const requests: RecordedRequest[] = [];
+	const stalled = new Set<ServerResponse>();
+	let bytesWritten = 0;
+
+	const server = createServer((request, response) => {
+		void readBody(request).then(async (text) => {
+			requests.push({
+				method: request.method ?? "GET",
+				path: request.url ?? "/",
+				headers: { ...request.headers },
+				body: parseJson(text),
+			});
+			const scripted = queue.shift();
+			if (!scripted) {
+				response.writeHead(500, { "content-type": "application/json" });
+				response.end(JSON.stringify({ error: { message: "wire server: no scripted response left" } }));
+				return;
+			}
+			await play(scripted, response, (count) => {
+				bytesWritten += count;
+			}, stalled);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	const { port } = server.address() as AddressInfo;
+
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		get bytesWritten() {
+			return bytesWritten;
+		},
+		enqueue: (...responses) => {
+			queue.push(...responses);
+		},
+		close: async () => {
+			for (const response of stalled) response.destroy();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+async function play(
+	scripted: ScriptedResponse,
+	response: ServerResponse,
+	count: (bytes: number) => void,
+	stalled: Set<ServerResponse>,
+): Promise<void> {
+	if (scripted.headersDelayMs) await sleep(scripted.headersDelayMs);
+	if (response.destroyed) return;
+	const body = Buffer.from(scripted.body, "utf8");
+	const headers = { "content-type": "text/event-stream", ...scripted.headers };
+	response.writeHead(scripted.status ?? 200, headers);
+	response.flushHeaders();
+	const limit = scripted.stallAfterBytes ?? body.length;
+	let offset = 0;
+	for (const size of chunkSizes(scripted.chunking, Math.min(limit, body.length))) {
+		if (response.destroyed) return;
+		if (offset > 0 && scripted.chunkDelayMs) await sleep(scripted.chunkDelayMs);
+		const piece = body.subarray(offset, offset + size);
+		offset += size;
+		count(piece.length);
+		if (!response.write(piece)) await new Promise((resolve) => response.once("drain", resolve));
+	}
+	if (scripted.stallAfterBytes !== undefined && scripted.stallAfterBytes < body.length) {
+		if (scripted.dropAfterStall) response.destroy();
+		else stalled.add(response);
+		return;
+	}
+	response.end();
+}
+
+/** The sizes of successive writes covering `total` bytes. */
+export function* chunkSizes(chunking: Chunking | undefined, total: number): Generator<number> {
+	let remaining = total;
+	if (chunking === undefined) {
+		if (remaining > 0) yield remaining;
+		return;
+	}
+	const next = sizeSource(chunking);
+	while (remaining > 0) {
+		const size = Math.max(1, Math.min(remaining, next()));
+		remaining -= size;
+		yield size;
+	}
+}
+
+function sizeSource(chunking: Chunking): () => number {
+	if (typeof chunking === "number") return () => chunking;
+	if (Array.isArray(chunking)) {
+		let index = 0;
+		const sizes = chunking as readonly number[];
+		return () => sizes[Math.min(index++, sizes.length - 1)] ?? 1;
+	}
+	const { seed, max } = (chunking as { random: { seed: number; max: number } }).random;
+	const random = seededRandom(seed);
+	return () => 1 + Math.floor(random() * max);
+}
+
+/** mulberry32: small, fast and reproducible; good enough to pick chunk sizes. */
+export function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+	return new Promise((resolve) => {
+		const parts: Buffer[] = [];
+		request.on("data", (part: Buffer) => parts.push(part));
+		request.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
+		request.on("error", () => resolve(Buffer.concat(parts).toString("utf8")));
+	});
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}

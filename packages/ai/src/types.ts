@@ -1,0 +1,434 @@
+/**
+ * The contract of `@kestrel/ai`: every type a caller or a provider adapter touches.
+ *
+ * This module declares types only. Its doc comments are the reference documentation of
+ * the package; the implementation files stay lean and explain only why they do things.
+ */
+import type { TSchema } from "typebox";
+
+// ---------------------------------------------------------------------------------------
+// Identifiers
+// ---------------------------------------------------------------------------------------
+
+/** Wire APIs that ship with Kestrel. */
+export type KnownApi = "anthropic-messages" | "openai-completions";
+
+/**
+ * A wire API: the request/stream format a provider implementation speaks. Open union:
+ * apps register their own (`registerProvider`) and keep autocomplete for the known ones.
+ */
+export type Api = KnownApi | (string & {});
+
+/** Vendors Kestrel knows the environment variables of. */
+export type KnownProvider =
+	| "anthropic"
+	| "openai"
+	| "google"
+	| "openrouter"
+	| "groq"
+	| "deepseek"
+	| "xai"
+	| "mistral"
+	| "cerebras"
+	| "ollama"
+	| "llama.cpp"
+	| "vllm"
+	| "lmstudio";
+
+/** Who serves the model (billing, keys, base URL). Open union like {@link Api}. */
+export type Provider = KnownProvider | (string & {});
+
+/**
+ * The unified reasoning level. Each API maps it to its own knob (a thinking budget, an
+ * effort value); `"off"` disables reasoning where the API allows it.
+ */
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+
+// ---------------------------------------------------------------------------------------
+// Content blocks
+// ---------------------------------------------------------------------------------------
+
+/** Plain text, from a user, an assistant or a tool. */
+export interface TextContent {
+	type: "text";
+	text: string;
+}
+
+/**
+ * Model reasoning. `thinkingSignature` is the provider's opaque proof of the reasoning
+ * (Anthropic `signature`); it is replayed byte-for-byte to the same provider and never
+ * altered. A `redacted` block carries no readable text: its encrypted payload sits in
+ * `thinkingSignature`.
+ */
+export interface ThinkingContent {
+	type: "thinking";
+	thinking: string;
+	thinkingSignature?: string;
+	redacted?: boolean;
+}
+
+/** An image, base64-encoded, in user messages and tool results. */
+export interface ImageContent {
+	type: "image";
+	/** Base64 data without a `data:` prefix. */
+	data: string;
+	/** For example `image/png`. */
+	mimeType: string;
+}
+
+/**
+ * Why a tool call's arguments could not be used. The call still appears in the message
+ * (with `arguments: {}`) so that the agent loop can answer it with an error result and
+ * the model can correct itself; nothing throws.
+ */
+export interface ToolArgumentsError {
+	/** What the JSON parser said, after the repair fallback also failed. */
+	message: string;
+	/** The argument text exactly as the model streamed it. */
+	raw: string;
+}
+
+/** A request from the model to run a tool. */
+export interface ToolCall {
+	type: "toolCall";
+	/** The provider's id for the call; tool results answer it through `toolCallId`. */
+	id: string;
+	name: string;
+	/**
+	 * The parsed arguments. During streaming (`partial`) this is the best view of the
+	 * arguments so far, updated after every delta; in the final message it is the exact
+	 * parse of the whole argument text, or `{}` when there was no text.
+	 */
+	arguments: Record<string, unknown>;
+	/** Present only when the arguments did not parse even after repair. */
+	argumentsError?: ToolArgumentsError;
+}
+
+export type AssistantContent = TextContent | ThinkingContent | ToolCall;
+export type UserContent = TextContent | ImageContent;
+export type ToolResultContent = TextContent | ImageContent;
+
+// ---------------------------------------------------------------------------------------
+// Usage and cost
+// ---------------------------------------------------------------------------------------
+
+/** USD amounts; `total` is the sum of the other four. */
+export interface Cost {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	total: number;
+}
+
+/**
+ * Token counts of one response, the same meaning on every provider:
+ * `input` is *uncached* input (providers that count cached tokens inside their input
+ * figure have them subtracted), `cacheRead` and `cacheWrite` are the cached parts,
+ * `output` includes reasoning tokens, `totalTokens` is the sum of all four.
+ */
+export interface Usage {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	totalTokens: number;
+	/** Priced with the model's {@link ModelCost}; all zeros for a free model. */
+	cost: Cost;
+}
+
+/**
+ * Why the model stopped.
+ * - `stop`: it finished its answer (or hit a stop sequence).
+ * - `length`: it hit the output limit; the last block may be cut short.
+ * - `toolUse`: it wants tool results before going on.
+ * - `error`: the request or the stream failed; see `errorMessage` and `error`.
+ * - `aborted`: the caller's signal fired.
+ */
+export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
+
+// ---------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------
+
+/**
+ * What went wrong, classified once where it happened so that callers (retries,
+ * compaction) branch on a value, never on message text.
+ * - `overflow`: the prompt does not fit the model's context window.
+ * - `rate_limit`: too many requests or tokens (HTTP 429); retry after `retryAfterMs`.
+ * - `overloaded`: the provider is out of capacity (Anthropic 529, HTTP 503).
+ * - `auth`: missing, invalid or unauthorised key (401, 403).
+ * - `invalid_request`: the request itself is wrong (other 4xx); retrying will not help.
+ * - `network`: the connection failed or dropped, or the stream was malformed.
+ * - `timeout`: no first byte, or no event between two events, within the configured time.
+ * - `aborted`: the caller's signal fired.
+ * - `unknown`: anything else, including HTTP 500.
+ */
+export type ErrorKind =
+	| "overflow"
+	| "rate_limit"
+	| "overloaded"
+	| "auth"
+	| "invalid_request"
+	| "network"
+	| "timeout"
+	| "aborted"
+	| "unknown";
+
+/** The classification attached to a failed {@link AssistantMessage}. */
+export interface ProviderError {
+	kind: ErrorKind;
+	/** The HTTP status, when the failure was an HTTP response. */
+	status?: number;
+	/** From `retry-after` / `retry-after-ms` headers, in milliseconds. */
+	retryAfterMs?: number;
+	/** The provider's own error type or code (`overloaded_error`, `rate_limit_exceeded`). */
+	code?: string;
+	/** The provider's error body or the thrown value, for debugging. */
+	raw?: unknown;
+}
+
+// ---------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------
+
+export interface UserMessage {
+	role: "user";
+	content: string | UserContent[];
+	/** Unix time in milliseconds. */
+	timestamp: number;
+}
+
+/** One response of a model, as streamed and assembled. */
+export interface AssistantMessage {
+	role: "assistant";
+	content: AssistantContent[];
+	/** The wire API that produced this message. */
+	api: Api;
+	provider: Provider;
+	/** The model id. */
+	model: string;
+	/** The provider's id of the response, when it sends one. */
+	responseId?: string;
+	usage: Usage;
+	stopReason: StopReason;
+	/** The provider's own stop value (`end_turn`, `tool_calls`, …) kept for debugging. */
+	rawStopReason?: string;
+	/** A human-readable description, present when `stopReason` is `error` or `aborted`. */
+	errorMessage?: string;
+	/** The classification, present when `stopReason` is `error` or `aborted`. */
+	error?: ProviderError;
+	/** Unix time in milliseconds at which the request started. */
+	timestamp: number;
+}
+
+/** The answer to one {@link ToolCall}. */
+export interface ToolResultMessage<TDetails = unknown> {
+	role: "toolResult";
+	toolCallId: string;
+	toolName: string;
+	content: ToolResultContent[];
+	/** Structured data for user interfaces; never sent to the model. */
+	details?: TDetails;
+	isError: boolean;
+	timestamp: number;
+}
+
+export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+// ---------------------------------------------------------------------------------------
+// Tools and context
+// ---------------------------------------------------------------------------------------
+
+/** A tool the model may call. `parameters` is a TypeBox schema (JSON Schema). */
+export interface Tool<TParameters extends TSchema = TSchema> {
+	name: string;
+	description: string;
+	parameters: TParameters;
+}
+
+/** Everything a request sends besides the options. */
+export interface Context {
+	systemPrompt?: string;
+	messages: Message[];
+	tools?: Tool[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Models
+// ---------------------------------------------------------------------------------------
+
+/** USD per million tokens. */
+export interface ModelCost {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+}
+
+/**
+ * Differences between servers that speak `openai-completions`. Every flag has a default
+ * that matches OpenAI itself; OpenAI-compatible servers set what differs.
+ */
+export interface OpenAICompletionsCompat {
+	/** Send `max_completion_tokens` (OpenAI) or the older `max_tokens`. Default `max_completion_tokens`. */
+	maxTokensField?: "max_completion_tokens" | "max_tokens";
+	/** Send the system prompt as a `developer` message (OpenAI reasoning models) or `system`. Default: `developer` for reasoning models, else `system`. */
+	systemRole?: "developer" | "system";
+	/** Ask for a final usage chunk with `stream_options.include_usage`. Default true. */
+	supportsUsageInStreaming?: boolean;
+	/** Send `reasoning_effort` from the unified level. Default: true for reasoning models. */
+	supportsReasoningEffort?: boolean;
+	/** Send `store: false`. Default true; some servers reject the field. */
+	supportsStore?: boolean;
+	/** Field the server streams reasoning text in, when it is not one of the known ones. */
+	reasoningField?: string;
+}
+
+/** Differences between Claude models on `anthropic-messages`. */
+export interface AnthropicMessagesCompat {
+	/**
+	 * How the unified reasoning level is sent: `budget` as `thinking.budget_tokens`
+	 * (Claude 3.7 and 4.x), `adaptive` as adaptive thinking with an `effort` value
+	 * (models that take it). Default `budget`.
+	 */
+	thinkingMode?: "budget" | "adaptive";
+}
+
+/** Per-API compat flags, selected by the model's `api`. */
+export interface ModelCompat {
+	"anthropic-messages"?: AnthropicMessagesCompat;
+	"openai-completions"?: OpenAICompletionsCompat;
+}
+
+/** A model and everything needed to call it and price it. */
+export interface Model<TApi extends Api = Api> {
+	/** The id sent to the provider, e.g. `claude-sonnet-4-5`. */
+	id: string;
+	/** A display name. */
+	name: string;
+	api: TApi;
+	provider: Provider;
+	/** The API root, e.g. `https://api.anthropic.com` or `http://localhost:11434/v1`. */
+	baseUrl: string;
+	/** Whether the model reasons (accepts a thinking level other than `off`). */
+	reasoning: boolean;
+	/** The levels the model accepts, when it does not accept them all. */
+	thinkingLevels?: ThinkingLevel[];
+	/** What the model accepts as input. */
+	input: ("text" | "image")[];
+	cost: ModelCost;
+	/** Tokens the model can take in, prompt and output together. */
+	contextWindow: number;
+	/** The most output tokens one response may have. */
+	maxTokens: number;
+	/** Headers sent with every request to this model. */
+	headers?: Record<string, string>;
+	compat?: ModelCompat;
+}
+
+// ---------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------
+
+/**
+ * How long prompt-cache entries should live, where the provider lets the caller choose:
+ * `none` sends no cache markers, `short` the provider's default (Anthropic: 5 minutes),
+ * `long` its longest (Anthropic: 1 hour).
+ */
+export type CacheRetention = "none" | "short" | "long";
+
+/** Options of one request. Every field is optional. */
+export interface StreamOptions {
+	/** The key; else the provider's usual environment variable (`ANTHROPIC_API_KEY`, …). */
+	apiKey?: string;
+	/** Aborting ends the stream with `stopReason: "aborted"`; partial content is kept. */
+	signal?: AbortSignal;
+	temperature?: number;
+	/** Output token limit. Default: the model's `maxTokens` (Anthropic needs one). */
+	maxTokens?: number;
+	/** The unified reasoning level; ignored for models without reasoning. */
+	reasoning?: ThinkingLevel;
+	/** Default `short`. */
+	cacheRetention?: CacheRetention;
+	/** A stable id of the conversation; providers use it for cache routing and user ids. */
+	sessionId?: string;
+	/** Extra HTTP headers, merged over the model's. */
+	headers?: Record<string, string>;
+	/**
+	 * Called with the provider request body just before it is sent. Return a value to
+	 * send that instead, or nothing to send the body as it is.
+	 */
+	onPayload?: (payload: unknown, model: Model) => unknown | Promise<unknown>;
+	/**
+	 * Milliseconds from sending the request until the first stream event. Expiry ends the
+	 * stream with error kind `timeout`. Default 300 000 (reasoning models may think long
+	 * before they send anything); 0 disables it.
+	 */
+	firstByteTimeoutMs?: number;
+	/**
+	 * Milliseconds allowed between two stream events. Expiry ends the stream with error
+	 * kind `timeout`. Default 120 000; 0 disables it.
+	 */
+	idleTimeoutMs?: number;
+	/**
+	 * Retries done by the provider SDK itself. Default 0: Kestrel reports every failure
+	 * with its typed {@link ProviderError} so that the caller (the harness) retries with
+	 * full knowledge; raise it for a standalone script.
+	 */
+	maxRetries?: number;
+}
+
+// ---------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The events of one response. A stream yields `start`, then for each content block a
+ * `*_start`, any number of `*_delta` and a `*_end` (each with the block's `contentIndex`
+ * in `partial.content`), and ends with exactly one terminal event: `done` or `error`.
+ *
+ * `partial` is a live view of the message built so far, valid until the next event.
+ * Consumers that keep it must copy it.
+ */
+export type AssistantMessageEvent =
+	| { type: "start"; partial: AssistantMessage }
+	| { type: "text_start"; contentIndex: number; partial: AssistantMessage }
+	| { type: "text_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+	| { type: "text_end"; contentIndex: number; content: string; partial: AssistantMessage }
+	| { type: "thinking_start"; contentIndex: number; partial: AssistantMessage }
+	| { type: "thinking_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+	| { type: "thinking_end"; contentIndex: number; content: string; partial: AssistantMessage }
+	| { type: "toolcall_start"; contentIndex: number; partial: AssistantMessage }
+	| { type: "toolcall_delta"; contentIndex: number; delta: string; partial: AssistantMessage }
+	| { type: "toolcall_end"; contentIndex: number; toolCall: ToolCall; partial: AssistantMessage }
+	/** The response finished normally; `message` is final. */
+	| { type: "done"; reason: "stop" | "length" | "toolUse"; message: AssistantMessage }
+	/** The response failed or was aborted; `message` keeps what arrived before. */
+	| { type: "error"; reason: "error" | "aborted"; message: AssistantMessage };
+
+export type AssistantMessageEventType = AssistantMessageEvent["type"];
+
+/**
+ * A stream of {@link AssistantMessageEvent}s: iterate it with `for await`, or await
+ * `result()` for the final message. `result()` always settles with a message (never
+ * rejects), also when the producer stops without a terminal event.
+ */
+export interface AssistantMessageEventStream extends AsyncIterable<AssistantMessageEvent> {
+	result(): Promise<AssistantMessage>;
+}
+
+// ---------------------------------------------------------------------------------------
+// Providers
+// ---------------------------------------------------------------------------------------
+
+/**
+ * A wire API implementation. `stream` must return synchronously and report every failure
+ * inside the stream as an `error` event: it never throws and its stream never rejects.
+ * Implementations build their messages with `MessageAssembler` so that block bookkeeping,
+ * usage, cost and terminal events behave the same everywhere.
+ */
+export interface ProviderImplementation<TApi extends Api = Api> {
+	api: TApi;
+	stream(model: Model<TApi>, context: Context, options: StreamOptions): AssistantMessageEventStream;
+}

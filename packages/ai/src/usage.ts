@@ -1,0 +1,26 @@
+import type { Cost, Model, Usage } from "./types.js";
+
+/** A fresh usage record with every count and cost at zero. */
+export function zeroUsage(): Usage {
+	return {
+		input: 0,
+		output: 0,
+		cacheRead: 0,
+		cacheWrite: 0,
+		totalTokens: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+	};
+}
+
+/**
+ * Prices token counts with the model's per-million rates, in USD.
+ * `totalTokens` is not read: the four counts are priced separately.
+ */
+export function calculateCost(model: Pick<Model, "cost">, usage: Omit<Usage, "cost" | "totalTokens">): Cost {
+	const perToken = (count: number, perMillion: number) => (count * perMillion) / 1_000_000;
+	const input = perToken(usage.input, model.cost.input);
+	const output = perToken(usage.output, model.cost.output);
+	const cacheRead = perToken(usage.cacheRead, model.cost.cacheRead);
+	const cacheWrite = perToken(usage.cacheWrite, model.cost.cacheWrite);
+	return { input, output, cacheRead, cacheWrite, total: input + output + cacheRead + cacheWrite };
+}
