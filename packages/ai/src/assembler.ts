@@ -136,7 +136,12 @@ export class MessageAssembler {
 		const { index } = open;
 		switch (open.kind) {
 			case "text":
-				this.stream.push({ type: "text_end", contentIndex: index, content: open.block.text, partial: this.message });
+				this.stream.push({
+					type: "text_end",
+					contentIndex: index,
+					content: open.block.text,
+					partial: this.message,
+				});
 				return;
 			case "thinking":
 				this.stream.push({
@@ -148,7 +153,12 @@ export class MessageAssembler {
 				return;
 			case "toolCall":
 				this.finalizeToolCall(open);
-				this.stream.push({ type: "toolcall_end", contentIndex: index, toolCall: open.block, partial: this.message });
+				this.stream.push({
+					type: "toolcall_end",
+					contentIndex: index,
+					toolCall: open.block,
+					partial: this.message,
+				});
 		}
 	}
 
@@ -186,7 +196,8 @@ export class MessageAssembler {
 		if (message.stopReason === "stop" && message.content.some((block) => block.type === "toolCall")) {
 			message.stopReason = "toolUse";
 		}
-		const reason = message.stopReason === "length" || message.stopReason === "toolUse" ? message.stopReason : "stop";
+		const reason =
+			message.stopReason === "length" || message.stopReason === "toolUse" ? message.stopReason : "stop";
 		message.stopReason = reason;
 		this.stream.push({ type: "done", reason, message });
 	}
@@ -217,7 +228,10 @@ export class MessageAssembler {
 		return open.index;
 	}
 
-	private expect<TKind extends OpenBlock["kind"]>(key: BlockKey, kind: TKind): Extract<OpenBlock, { kind: TKind }> {
+	private expect<TKind extends OpenBlock["kind"]>(
+		key: BlockKey,
+		kind: TKind,
+	): Extract<OpenBlock, { kind: TKind }> {
 		const open = this.open.get(key);
 		if (!open || open.kind !== kind) {
 			throw new Error(`MessageAssembler: no open ${kind} block ${String(key)}`);

@@ -1,9 +1,4 @@
-import type {
-	AssistantMessage,
-	AssistantMessageEvent,
-	AssistantMessageEventStream,
-	Model,
-} from "./types.js";
+import type { AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, Model } from "./types.js";
 import { zeroUsage } from "./usage.js";
 
 /**

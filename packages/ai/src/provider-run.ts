@@ -64,9 +64,12 @@ async function drive(
 		const apiKey = options.apiKey || getEnvApiKey(model.provider);
 		if (!apiKey && requiresApiKey(model.provider)) {
 			const variables = apiKeyVariables(model.provider).join(" or ");
-			assembler.fail(`No API key for provider "${model.provider}": set ${variables}, or pass apiKey in the options.`, {
-				kind: "auth",
-			});
+			assembler.fail(
+				`No API key for provider "${model.provider}": set ${variables}, or pass apiKey in the options.`,
+				{
+					kind: "auth",
+				},
+			);
 			return;
 		}
 		const run: ProviderRun = {
@@ -91,7 +94,9 @@ async function drive(
 			assembler.fail("The request was aborted.", { kind: "aborted" });
 		} else if (watchdog.firedAfterMs !== undefined) {
 			const phase = watchdog.sawActivity ? "between two stream events" : "before the first stream event";
-			assembler.fail(`The provider sent nothing for ${watchdog.firedAfterMs} ms ${phase}.`, { kind: "timeout" });
+			assembler.fail(`The provider sent nothing for ${watchdog.firedAfterMs} ms ${phase}.`, {
+				kind: "timeout",
+			});
 		} else {
 			const { message, error } = classifyThrown(thrown, model);
 			assembler.fail(message, error);
@@ -110,11 +115,14 @@ class TruncatedStreamError extends Error {
 }
 
 function classifyThrown(thrown: unknown, model: Model): { message: string; error: ProviderError } {
-	if (thrown instanceof MissingSdkError) return { message: thrown.message, error: { kind: "invalid_request", code: "missing_sdk" } };
+	if (thrown instanceof MissingSdkError)
+		return { message: thrown.message, error: { kind: "invalid_request", code: "missing_sdk" } };
 	if (thrown instanceof TruncatedStreamError) return { message: thrown.message, error: { kind: "network" } };
 	const facts = describeThrown(thrown);
 	const error: ProviderError = facts.kind ? { kind: facts.kind, raw: facts.raw } : classifyFailure(facts);
-	const where = [error.status !== undefined ? `HTTP ${error.status}` : "", error.code ?? ""].filter(Boolean).join(" ");
+	const where = [error.status !== undefined ? `HTTP ${error.status}` : "", error.code ?? ""]
+		.filter(Boolean)
+		.join(" ");
 	const message = `${model.provider} (${model.api})${where ? ` ${where}` : ""}: ${facts.message}`;
 	return { message, error };
 }

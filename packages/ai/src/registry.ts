@@ -58,7 +58,10 @@ export class ProviderRegistry {
 		try {
 			return provider.stream(model, context, options);
 		} catch (error) {
-			return failedStream(model, `The ${model.api} provider threw: ${(error as Error)?.message ?? String(error)}`);
+			return failedStream(
+				model,
+				`The ${model.api} provider threw: ${(error as Error)?.message ?? String(error)}`,
+			);
 		}
 	}
 

@@ -345,7 +345,10 @@ export interface StreamOptions {
 	/** Aborting ends the stream with `stopReason: "aborted"`; partial content is kept. */
 	signal?: AbortSignal;
 	temperature?: number;
-	/** Output token limit. Default: the model's `maxTokens` (Anthropic needs one). */
+	/**
+	 * Output token limit. Default: the model's `maxTokens` where the API requires a limit
+	 * (Anthropic); otherwise none is sent (some servers reject prompt + limit > window).
+	 */
 	maxTokens?: number;
 	/** The unified reasoning level; ignored for models without reasoning. */
 	reasoning?: ThinkingLevel;

@@ -28,6 +28,7 @@ const KIND_BY_CODE: Record<string, ErrorKind> = {
 	not_found_error: "invalid_request",
 	invalid_request_error: "invalid_request",
 	api_error: "unknown",
+	billing_error: "invalid_request",
 	timeout_error: "timeout",
 	// OpenAI error codes and types
 	context_length_exceeded: "overflow",

@@ -22,7 +22,10 @@ export function describeThrown(thrown: unknown): DescribedFailure {
 	const inner = asRecord(body?.error) ?? body;
 	const code = stringField(inner, "code") ?? stringField(inner, "type");
 	const providerMessage = stringField(inner, "message");
-	const status = typeof error.status === "number" ? error.status : undefined;
+	// OpenRouter and vLLM put an HTTP status in `code` of errors sent inside a 200 stream.
+	const numericCode =
+		typeof inner?.code === "number" && inner.code >= 400 && inner.code < 600 ? inner.code : undefined;
+	const status = typeof error.status === "number" ? error.status : numericCode;
 	const facts: DescribedFailure = { message: providerMessage ?? error.message ?? String(thrown) };
 	if (status !== undefined) facts.status = status;
 	if (code !== undefined) facts.code = code;
@@ -30,7 +33,11 @@ export function describeThrown(thrown: unknown): DescribedFailure {
 	facts.raw = body ?? { name: error.name, message: error.message };
 	if (status === undefined && code === undefined) {
 		if (/timeout/i.test(error.name ?? "")) facts.kind = "timeout";
-		else if (/connection|fetch|socket|network|ECONN|EPIPE|ENOTFOUND|terminated/i.test(`${error.name} ${error.message}`)) {
+		else if (
+			/connection|fetch|socket|network|ECONN|EPIPE|ENOTFOUND|terminated/i.test(
+				`${error.name} ${error.message}`,
+			)
+		) {
 			facts.kind = "network";
 		} else if (error instanceof SyntaxError) {
 			facts.kind = "network";
@@ -50,5 +57,7 @@ function stringField(record: Record<string, unknown> | undefined, key: string): 
 }
 
 function isHeaderSource(value: unknown): value is { get(name: string): string | null } {
-	return typeof value === "object" && value !== null && typeof (value as { get?: unknown }).get === "function";
+	return (
+		typeof value === "object" && value !== null && typeof (value as { get?: unknown }).get === "function"
+	);
 }

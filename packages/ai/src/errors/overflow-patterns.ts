@@ -5,14 +5,20 @@
  */
 export const OVERFLOW_PATTERNS: readonly { source: string; pattern: RegExp }[] = [
 	{ source: "Anthropic", pattern: /prompt is too long/i },
-	{ source: "Anthropic, OpenAI Responses", pattern: /exceeds? (?:the )?context (?:window|limit|length|size)/i },
+	{
+		source: "Anthropic, OpenAI Responses",
+		pattern: /exceeds? (?:the )?context (?:window|limit|length|size)/i,
+	},
 	{ source: "OpenAI, vLLM, DeepSeek, OpenRouter", pattern: /maximum context length is \d+/i },
 	{ source: "xAI", pattern: /maximum prompt length is \d+/i },
 	{ source: "Gemini", pattern: /input token count.*exceeds the maximum/i },
 	{ source: "llama.cpp", pattern: /exceeds? (?:the )?available context size/i },
 	{ source: "Mistral", pattern: /too large for model with \d+ maximum context length/i },
 	{ source: "Groq, vLLM, Cerebras", pattern: /reduce the length of the messages/i },
-	{ source: "Ollama", pattern: /(?:prompt|input)(?: length)? (?:is too long|exceeds?).{0,40}context length/i },
+	{
+		source: "Ollama",
+		pattern: /(?:prompt|input)(?: length)? (?:is too long|exceeds?).{0,40}context length/i,
+	},
 	{ source: "LM Studio", pattern: /context length of only \d+ tokens|greater than the context length/i },
 	{ source: "generic", pattern: /context[ _-]?(?:length|window)[ _-]?exceeded|context overflow/i },
 ];

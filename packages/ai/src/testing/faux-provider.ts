@@ -64,7 +64,9 @@ export const fauxThinking = (thinking: string, signature?: string): FauxBlock =>
 	signature === undefined ? { type: "thinking", thinking } : { type: "thinking", thinking, signature };
 /** A tool call for {@link FauxReply.content}; a string `arguments` is streamed verbatim. */
 export const fauxToolCall = (name: string, args: Record<string, unknown> | string, id?: string): FauxBlock =>
-	id === undefined ? { type: "toolCall", name, arguments: args } : { type: "toolCall", name, arguments: args, id };
+	id === undefined
+		? { type: "toolCall", name, arguments: args }
+		: { type: "toolCall", name, arguments: args, id };
 
 /**
  * A scripted provider for tests and examples: replies are queued in advance and streamed
@@ -116,7 +118,8 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
 					} else {
 						callCounter += 1;
 						assembler.beginToolCall(index, { id: block.id ?? `faux_call_${callCounter}`, name: block.name });
-						const text = typeof block.arguments === "string" ? block.arguments : JSON.stringify(block.arguments);
+						const text =
+							typeof block.arguments === "string" ? block.arguments : JSON.stringify(block.arguments);
 						for (const piece of splitText(text, deltaSize * 4)) {
 							await pause();
 							assembler.appendToolArguments(index, piece);

@@ -37,7 +37,9 @@ describe("classifyFailure", () => {
 
 	it("keeps status, code, retry-after and the raw body", () => {
 		const raw = { error: { type: "rate_limit_error" } };
-		expect(classifyFailure({ status: 429, code: "rate_limit_error", headers: { "Retry-After": "3" }, raw })).toEqual({
+		expect(
+			classifyFailure({ status: 429, code: "rate_limit_error", headers: { "Retry-After": "3" }, raw }),
+		).toEqual({
 			kind: "rate_limit",
 			status: 429,
 			code: "rate_limit_error",

@@ -67,7 +67,12 @@ describe("AssistantEventStream", () => {
 		const stream = new AssistantEventStream(origin);
 		stream.close();
 		const result = await stream.result();
-		expect(result).toMatchObject({ role: "assistant", api: "test-api", model: "test-model", stopReason: "error" });
+		expect(result).toMatchObject({
+			role: "assistant",
+			api: "test-api",
+			model: "test-model",
+			stopReason: "error",
+		});
 	});
 
 	it("close() after done changes nothing", async () => {

@@ -8,19 +8,25 @@ describe("isContextOverflowMessage", () => {
 			"Anthropic",
 			"input length and `max_tokens` exceed context limit: 195000 + 8192 > 200000, decrease input length or `max_tokens` and try again",
 		],
-		["OpenAI Responses", "Your input exceeds the context window of this model. Please adjust your input and try again."],
+		[
+			"OpenAI Responses",
+			"Your input exceeds the context window of this model. Please adjust your input and try again.",
+		],
 		[
 			"OpenAI",
 			"This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.",
 		],
 		[
 			"OpenRouter",
-			"This endpoint's maximum context length is 8192 tokens. However, you requested about 9100 tokens (9100 of text input). Please reduce the length of either one, or use the \"middle-out\" transform to compress your prompt automatically.",
+			'This endpoint\'s maximum context length is 8192 tokens. However, you requested about 9100 tokens (9100 of text input). Please reduce the length of either one, or use the "middle-out" transform to compress your prompt automatically.',
 		],
 		["xAI", "This model's maximum prompt length is 131072 but the request contains 140321 tokens."],
 		["Gemini", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."],
 		["llama.cpp", "the request exceeds the available context size, try increasing it"],
-		["Mistral", "Prompt contains 40000 tokens and 0 draft tokens, too large for model with 32768 maximum context length"],
+		[
+			"Mistral",
+			"Prompt contains 40000 tokens and 0 draft tokens, too large for model with 32768 maximum context length",
+		],
 		["Groq", "Please reduce the length of the messages or completion."],
 		["Ollama", "input length exceeds the context length"],
 		[

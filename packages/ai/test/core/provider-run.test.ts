@@ -56,9 +56,13 @@ describe("runProviderStream", () => {
 		const controller = new AbortController();
 		controller.abort();
 		let bodyRan = false;
-		const message = await runProviderStream(hostedModel, { apiKey: "k", signal: controller.signal }, async () => {
-			bodyRan = true;
-		}).result();
+		const message = await runProviderStream(
+			hostedModel,
+			{ apiKey: "k", signal: controller.signal },
+			async () => {
+				bodyRan = true;
+			},
+		).result();
 		expect(bodyRan).toBe(false);
 		expect(message.stopReason).toBe("aborted");
 	});
@@ -79,7 +83,9 @@ describe("runProviderStream", () => {
 	it("ends a stream that goes quiet between events with kind timeout", async () => {
 		const faux = createFauxProvider({ deltaSize: 1, deltaDelayMs: 400 });
 		faux.enqueue({ content: [fauxText("slow reply")] });
-		const message = await faux.provider.stream(faux.model(), { messages: [] }, { idleTimeoutMs: 100 }).result();
+		const message = await faux.provider
+			.stream(faux.model(), { messages: [] }, { idleTimeoutMs: 100 })
+			.result();
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.errorMessage).toContain("100 ms");

@@ -16,7 +16,9 @@ describe("faux provider", () => {
 	it("streams queued replies in order with the unified events", async () => {
 		const { faux, registry } = setup({ deltaSize: 2 });
 		faux.enqueue(
-			{ content: [fauxThinking("plan", "sig"), fauxText("hello"), fauxToolCall("read", { path: "a" }, "c1")] },
+			{
+				content: [fauxThinking("plan", "sig"), fauxText("hello"), fauxToolCall("read", { path: "a" }, "c1")],
+			},
 			{ content: [fauxText("second")] },
 		);
 		const stream = registry.stream(faux.model(), context);
@@ -47,7 +49,10 @@ describe("faux provider", () => {
 
 	it("reports a scripted failure with its kind after the content", async () => {
 		const { faux, registry } = setup();
-		faux.enqueue({ content: [fauxText("so far")], error: { kind: "overloaded", message: "busy", retryAfterMs: 50 } });
+		faux.enqueue({
+			content: [fauxText("so far")],
+			error: { kind: "overloaded", message: "busy", retryAfterMs: 50 },
+		});
 		const message = await registry.complete(faux.model(), context);
 		expect(message).toMatchObject({ stopReason: "error", errorMessage: "busy" });
 		expect(message.error).toEqual({ kind: "overloaded", retryAfterMs: 50 });

@@ -14,7 +14,13 @@ export type ScriptBlock =
 	 * A tool call. `arguments` is the exact JSON text the model streams (an object is
 	 * serialised with `JSON.stringify`), sent in deltas of `deltaSize` characters.
 	 */
-	| { type: "toolCall"; id: string; name: string; arguments: string | Record<string, unknown>; deltaSize?: number };
+	| {
+			type: "toolCall";
+			id: string;
+			name: string;
+			arguments: string | Record<string, unknown>;
+			deltaSize?: number;
+	  };
 
 /** Token counts in Kestrel's meaning (`input` is uncached); encoders convert them. */
 export interface ScriptUsage {

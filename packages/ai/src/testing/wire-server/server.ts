@@ -79,9 +79,14 @@ export async function startWireServer(): Promise<WireServer> {
 				response.end(JSON.stringify({ error: { message: "wire server: no scripted response left" } }));
 				return;
 			}
-			await play(scripted, response, (count) => {
-				bytesWritten += count;
-			}, stalled);
+			await play(
+				scripted,
+				response,
+				(count) => {
+					bytesWritten += count;
+				},
+				stalled,
+			);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

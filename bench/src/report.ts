@@ -1,0 +1,105 @@
+import type { PiOutcome } from "./pi-client.js";
+import type { BenchApi } from "./scenario.js";
+
+/** The targets of issue 2. */
+export const MAX_GROWTH_PER_QUADRUPLING = 5;
+export const MAX_FLOOR_RATIO = 5;
+export const FLOOR_RATIO_SIZE_KB = 256;
+
+export interface SizeResult {
+	sizeKb: number;
+	argumentBytes: number;
+	wireBytes: number;
+	kestrelMs: number;
+	floorMs: number;
+	pi: PiOutcome | { kind: "skipped"; reason: string } | undefined;
+}
+
+export interface Verdict {
+	name: string;
+	pass: boolean;
+}
+
+const mark = (pass: boolean) => (pass ? "PASS" : "FAIL");
+
+function formatMs(value: number): string {
+	return value >= 100 ? value.toFixed(0) : value.toFixed(1);
+}
+
+function formatPi(pi: SizeResult["pi"]): string {
+	if (!pi) return "not run";
+	switch (pi.kind) {
+		case "measured":
+			return `${formatMs(pi.cpuMs)}${pi.correct ? "" : " WRONG ARGS"}`;
+		case "capped":
+			return `> ${(pi.capMs / 1000).toFixed(0)} s (capped)`;
+		case "skipped":
+			return pi.reason;
+		case "failed":
+			return "failed";
+	}
+}
+
+/**
+ * Formats one API's table and returns the target verdicts. Growth compares each size
+ * with the previous one; the target scales with the size ratio (×5 per ×4 of size).
+ */
+export function formatTable(
+	api: BenchApi,
+	rows: readonly SizeResult[],
+	runs: number,
+): { text: string; verdicts: Verdict[] } {
+	const verdicts: Verdict[] = [];
+	const header = [
+		"size",
+		"args bytes",
+		"wire bytes",
+		"Kestrel ms",
+		"floor ms",
+		"Kestrel/floor",
+		"pi-ai ms",
+		"Kestrel growth",
+	];
+	const lines: string[][] = [header];
+	rows.forEach((row, index) => {
+		const ratio = row.kestrelMs / row.floorMs;
+		let ratioCell = `×${ratio.toFixed(2)}`;
+		if (row.sizeKb === FLOOR_RATIO_SIZE_KB) {
+			const pass = ratio <= MAX_FLOOR_RATIO;
+			verdicts.push({
+				name: `${api} ${row.sizeKb} KB Kestrel/floor ×${ratio.toFixed(2)} ≤ ×${MAX_FLOOR_RATIO}`,
+				pass,
+			});
+			ratioCell += ` ${mark(pass)}`;
+		}
+		let growthCell = "–";
+		const previous = rows[index - 1];
+		if (previous) {
+			const growth = row.kestrelMs / previous.kestrelMs;
+			const sizeRatio = row.sizeKb / previous.sizeKb;
+			const limit = (MAX_GROWTH_PER_QUADRUPLING * sizeRatio) / 4;
+			const pass = growth <= limit;
+			verdicts.push({
+				name: `${api} growth ${previous.sizeKb}→${row.sizeKb} KB ×${growth.toFixed(2)} ≤ ×${limit.toFixed(2)}`,
+				pass,
+			});
+			growthCell = `×${growth.toFixed(2)} ${mark(pass)}`;
+		}
+		lines.push([
+			`${row.sizeKb} KB`,
+			row.argumentBytes.toLocaleString("en-US"),
+			row.wireBytes.toLocaleString("en-US"),
+			formatMs(row.kestrelMs),
+			formatMs(row.floorMs),
+			ratioCell,
+			formatPi(row.pi),
+			growthCell,
+		]);
+	});
+	const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
+	const text = [
+		`${api}: one tool call, arguments in 8-character deltas; client CPU ms (user+system), median of ${runs}`,
+		...lines.map((line) => line.map((cell, column) => cell.padStart(widths[column]!)).join("  ")),
+	].join("\n");
+	return { text, verdicts };
+}

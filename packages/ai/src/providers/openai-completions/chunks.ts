@@ -1,0 +1,186 @@
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import type { MessageAssembler } from "../../assembler.js";
+import type { ResolvedCompat } from "./compat.js";
+import { mapFinishReason, mapUsage, type WireUsage } from "./map.js";
+
+const TEXT = "text";
+const THINKING = "thinking";
+
+/** A tool-call fragment as compatible servers send it: `index` or `id` may be missing. */
+interface WireToolCall {
+	index?: number;
+	id?: string | null;
+	function?: { name?: string | null; arguments?: string | Record<string, unknown> | null } | null;
+}
+
+type WireDelta = Omit<ChatCompletionChunk.Choice.Delta, "tool_calls"> & {
+	tool_calls?: WireToolCall[] | null;
+};
+
+interface WireChoice {
+	index?: number;
+	delta?: WireDelta | null;
+	finish_reason?: string | null;
+	/** Moonshot puts the usage into the last choice. */
+	usage?: WireUsage | null;
+}
+
+/** A chunk as any compatible server may send it; the SDK passes chunks through unchecked. */
+export interface WireChunk {
+	id?: string;
+	object?: string;
+	choices?: WireChoice[] | null;
+	usage?: WireUsage | null;
+	message?: unknown;
+	type?: unknown;
+	code?: unknown;
+}
+
+/**
+ * Thrown for vLLM's older in-stream error shape, `{"object":"error","message":…}`, which
+ * has no `error` field and so passes the SDK unnoticed. It mimics the SDK's `APIError`
+ * (`error` holds the body) so that classification reads it the same way.
+ */
+export class StreamErrorChunk extends Error {
+	readonly error: { message: string; type?: string; code?: string };
+
+	constructor(chunk: WireChunk) {
+		const message = typeof chunk.message === "string" ? chunk.message : JSON.stringify(chunk);
+		super(message);
+		this.name = "StreamErrorChunk";
+		this.error = { message };
+		if (typeof chunk.type === "string") this.error.type = chunk.type;
+		if (typeof chunk.code === "string") this.error.code = chunk.code;
+	}
+}
+
+/**
+ * Translates chat-completion chunks into assembler calls.
+ *
+ * Text and reasoning end each other when the stream switches between them. Tool calls
+ * are keyed by their wire `index` and stay open until the response ends: some servers
+ * interleave the fragments of parallel calls, so a new index does not mean that the
+ * previous call is complete, and a later fragment must still find its block.
+ */
+export class ChunkTranslator {
+	private finishReason: string | undefined;
+	private readonly toolIndexes: number[] = [];
+	private readonly toolIds = new Map<string, number>();
+
+	constructor(
+		private readonly assembler: MessageAssembler,
+		private readonly compat: ResolvedCompat,
+	) {}
+
+	push(chunk: WireChunk): void {
+		if (chunk.object === "error") throw new StreamErrorChunk(chunk);
+		this.assembler.setResponseId(chunk.id);
+		if (chunk.usage) this.assembler.setUsage(mapUsage(chunk.usage));
+		for (const choice of chunk.choices ?? []) {
+			// Kestrel never asks for `n > 1`; other choices would be alternative answers.
+			if ((choice.index ?? 0) !== 0) continue;
+			if (choice.delta) this.delta(choice.delta);
+			if (choice.usage) this.assembler.setUsage(mapUsage(choice.usage));
+			if (choice.finish_reason) this.finishReason = choice.finish_reason;
+		}
+	}
+
+	/**
+	 * Ends the message after the stream closed. Without a `finish_reason` nothing is
+	 * finished, and the run reports a truncated stream.
+	 */
+	end(): void {
+		const raw = this.finishReason;
+		if (raw === undefined) return;
+		this.fillMissingIds();
+		const mapped = mapFinishReason(raw);
+		if ("failure" in mapped) {
+			this.assembler.message.rawStopReason = raw;
+			this.assembler.fail(mapped.failure.message, mapped.failure.error);
+			return;
+		}
+		this.assembler.setStopReason(mapped.reason, raw);
+		this.assembler.finish();
+	}
+
+	private delta(delta: WireDelta): void {
+		const reasoning = this.reasoningText(delta);
+		if (reasoning) this.appendThinking(reasoning);
+		if (typeof delta.content === "string" && delta.content) this.appendText(delta.content);
+		// A refusal is what the model says instead of an answer: it is the answer's text.
+		if (typeof delta.refusal === "string" && delta.refusal) this.appendText(delta.refusal);
+		for (const call of delta.tool_calls ?? []) this.toolCall(call);
+	}
+
+	/**
+	 * DeepSeek, vLLM and llama.cpp stream reasoning in `reasoning_content`; OpenRouter,
+	 * Ollama, Groq and newer vLLM in `reasoning`. Some send both with the same text, so
+	 * only the first field present counts, the configured one first.
+	 */
+	private reasoningText(delta: WireDelta): string | undefined {
+		const fields = [this.compat.reasoningField, "reasoning_content", "reasoning"];
+		for (const field of fields) {
+			if (!field) continue;
+			const value = (delta as Record<string, unknown>)[field];
+			if (typeof value === "string" && value) return value;
+		}
+		return undefined;
+	}
+
+	private appendThinking(text: string): void {
+		this.assembler.endBlock(TEXT);
+		if (!this.assembler.openKind(THINKING)) this.assembler.beginThinking(THINKING);
+		this.assembler.appendThinking(THINKING, text);
+	}
+
+	private appendText(text: string): void {
+		this.assembler.endBlock(THINKING);
+		if (!this.assembler.openKind(TEXT)) this.assembler.beginText(TEXT);
+		this.assembler.appendText(TEXT, text);
+	}
+
+	private toolCall(call: WireToolCall): void {
+		this.assembler.endBlock(TEXT);
+		this.assembler.endBlock(THINKING);
+		const index = this.indexOf(call);
+		const key = toolKey(index);
+		const id = call.id || undefined;
+		const name = call.function?.name || undefined;
+		if (!this.assembler.openKind(key)) {
+			this.assembler.beginToolCall(key, { id: id ?? "", name: name ?? "" });
+			this.toolIndexes.push(index);
+		} else if (id || name) {
+			this.assembler.updateToolCall(key, { ...(id && { id }), ...(name && { name }) });
+		}
+		if (id) this.toolIds.set(id, index);
+		const args = call.function?.arguments;
+		if (typeof args === "string") this.assembler.appendToolArguments(key, args);
+		else if (args && typeof args === "object") this.assembler.setToolArguments(key, args);
+	}
+
+	/**
+	 * Servers that omit `index` (older Gemini and Ollama compat layers) send each call
+	 * whole or with its id on every fragment: a new id is a new call, no id continues the last.
+	 */
+	private indexOf(call: WireToolCall): number {
+		if (typeof call.index === "number") return call.index;
+		if (call.id) {
+			const known = this.toolIds.get(call.id);
+			if (known !== undefined) return known;
+			return this.toolIndexes.length === 0 ? 0 : Math.max(...this.toolIndexes) + 1;
+		}
+		return this.toolIndexes.at(-1) ?? 0;
+	}
+
+	/** A tool result must answer an id; a few servers send calls without one. */
+	private fillMissingIds(): void {
+		const withId = new Set(this.toolIds.values());
+		for (const index of this.toolIndexes) {
+			if (!withId.has(index)) this.assembler.updateToolCall(toolKey(index), { id: `call_${index}` });
+		}
+	}
+}
+
+function toolKey(index: number): string {
+	return `tool:${index}`;
+}

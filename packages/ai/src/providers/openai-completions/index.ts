@@ -1,0 +1,35 @@
+import { runProviderStream } from "../../provider-run.js";
+import { loadSdk } from "../../sdk-loader.js";
+import type { ProviderImplementation } from "../../types.js";
+import { type OpenAISdk, streamChatCompletions } from "./stream.js";
+
+export { type ResolvedCompat, resolveCompat } from "./compat.js";
+export type { OpenAISdk } from "./stream.js";
+
+export interface OpenAICompletionsProviderOptions {
+	/** Imports the `openai` package; tests pass one that fails. Default `import("openai")`. */
+	loadSdk?: () => Promise<OpenAISdk>;
+}
+
+/**
+ * The `openai-completions` API: OpenAI's Chat Completions, spoken by OpenAI and by most
+ * OpenAI-compatible servers (OpenRouter, Groq, DeepSeek, xAI, Mistral, Cerebras, Ollama,
+ * llama.cpp, vLLM, LM Studio). Differences between servers are `model.compat` flags.
+ */
+export function createOpenAICompletionsProvider(
+	options: OpenAICompletionsProviderOptions = {},
+): ProviderImplementation<"openai-completions"> {
+	const importer = options.loadSdk ?? (() => import("openai"));
+	return {
+		api: "openai-completions",
+		stream: (model, context, streamOptions) =>
+			runProviderStream(model, streamOptions, async (run) => {
+				const sdk = await loadSdk(importer, {
+					packageName: "openai",
+					api: "openai-completions",
+					versionRange: "^6.49.0",
+				});
+				await streamChatCompletions(sdk, model, context, run);
+			}),
+	};
+}

@@ -1,0 +1,26 @@
+/**
+ * Test doubles for apps and for Kestrel's own packages: a scripted provider, and a
+ * loopback server that speaks each provider's real streaming format to the real SDKs.
+ */
+export {
+	createFauxProvider,
+	type FauxBlock,
+	type FauxProvider,
+	type FauxProviderOptions,
+	type FauxReply,
+	type FauxRequest,
+	type FauxResponse,
+	fauxText,
+	fauxThinking,
+	fauxToolCall,
+} from "./faux-provider.js";
+export { anthropicErrorResponse, encodeAnthropicStream } from "./wire-server/anthropic-messages.js";
+export { encodeOpenAICompletionsStream, openaiErrorResponse } from "./wire-server/openai-completions.js";
+export type { ScriptBlock, ScriptUsage, WireScript } from "./wire-server/script.js";
+export {
+	type Chunking,
+	type RecordedRequest,
+	type ScriptedResponse,
+	startWireServer,
+	type WireServer,
+} from "./wire-server/server.js";

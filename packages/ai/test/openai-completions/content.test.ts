@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import {
+	encodeOpenAICompletionsStream,
+	openaiChunkFactory,
+} from "../../src/testing/wire-server/openai-completions.js";
+import { sseFrame } from "../../src/testing/wire-server/script.js";
+import { collect, testModel, useWireServer } from "./fixtures.js";
+
+const wire = useWireServer();
+
+describe("openai-completions content", () => {
+	it("streams text into one text block with start, deltas, end and done", async () => {
+		wire.server.enqueue({
+			body: encodeOpenAICompletionsStream({
+				id: "chatcmpl-text1",
+				blocks: [{ type: "text", text: "Hello there, friend.", deltaSize: 6 }],
+			}),
+		});
+		const { events, message } = await collect(testModel(wire.server));
+
+		expect(events.map((event) => event.type)).toEqual([
+			"start",
+			"text_start",
+			"text_delta",
+			"text_delta",
+			"text_delta",
+			"text_delta",
+			"text_end",
+			"done",
+		]);
+		expect(message.content).toEqual([{ type: "text", text: "Hello there, friend." }]);
+		expect(message.stopReason).toBe("stop");
+		expect(message.rawStopReason).toBe("stop");
+		expect(message.responseId).toBe("chatcmpl-text1");
+		expect(message.api).toBe("openai-completions");
+		expect(message.provider).toBe("openai");
+		expect(message.model).toBe("gpt-4.1");
+	});
+
+	it.each([
+		["reasoning_content", undefined],
+		["reasoning", undefined],
+		["reasoning_text", "reasoning_text"],
+	])("reads reasoning streamed in %s as a thinking block before the text", async (field, configured) => {
+		wire.server.enqueue({
+			body: encodeOpenAICompletionsStream(
+				{
+					blocks: [
+						{ type: "thinking", thinking: "The user greets me; greet back.", deltaSize: 7 },
+						{ type: "text", text: "Hi!" },
+					],
+				},
+				{ reasoningField: field },
+			),
+		});
+		const model = testModel(wire.server, configured ? { compatFlags: { reasoningField: configured } } : {});
+		const { events, message } = await collect(model);
+
+		expect(message.content).toEqual([
+			{ type: "thinking", thinking: "The user greets me; greet back." },
+			{ type: "text", text: "Hi!" },
+		]);
+		const types = events.map((event) => event.type);
+		expect(types.indexOf("thinking_end")).toBeLessThan(types.indexOf("text_start"));
+	});
+
+	it("ignores an unconfigured custom reasoning field instead of guessing", async () => {
+		wire.server.enqueue({
+			body: encodeOpenAICompletionsStream(
+				{
+					blocks: [
+						{ type: "thinking", thinking: "hidden" },
+						{ type: "text", text: "Hi!" },
+					],
+				},
+				{ reasoningField: "reasoning_text" },
+			),
+		});
+		const { message } = await collect(testModel(wire.server));
+		expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
+	});
+
+	it("takes only one reasoning field when a server sends the same text in two", async () => {
+		const chunk = openaiChunkFactory({});
+		wire.server.enqueue({
+			body: [
+				sseFrame(chunk({ role: "assistant", content: "" })),
+				sseFrame(chunk({ reasoning_content: "Think.", reasoning: "Think." })),
+				sseFrame(chunk({ content: "Done." })),
+				sseFrame(chunk({}, "stop")),
+				sseFrame("[DONE]"),
+			].join(""),
+		});
+		const { message } = await collect(testModel(wire.server));
+		expect(message.content).toEqual([
+			{ type: "thinking", thinking: "Think." },
+			{ type: "text", text: "Done." },
+		]);
+	});
+
+	it("opens a new block each time the stream switches between reasoning and text", async () => {
+		wire.server.enqueue({
+			body: encodeOpenAICompletionsStream({
+				blocks: [
+					{ type: "thinking", thinking: "First thought." },
+					{ type: "text", text: "Part one." },
+					{ type: "thinking", thinking: "Second thought." },
+					{ type: "text", text: "Part two." },
+				],
+			}),
+		});
+		const { message } = await collect(testModel(wire.server));
+		expect(message.content).toEqual([
+			{ type: "thinking", thinking: "First thought." },
+			{ type: "text", text: "Part one." },
+			{ type: "thinking", thinking: "Second thought." },
+			{ type: "text", text: "Part two." },
+		]);
+	});
+
+	it("assembles one tool call with its id and name from the first chunk and exact arguments", async () => {
+		const args = { path: "src/main.ts", lines: [1, 20], note: 'say "hi" — naïve ✓' };
+		wire.server.enqueue({
+			body: encodeOpenAICompletionsStream({
+				blocks: [
+					{ type: "text", text: "Reading the file." },
+					{ type: "toolCall", id: "call_Xy12", name: "read_file", arguments: args, deltaSize: 5 },
+				],
+			}),
+		});
+		const { events, message } = await collect(testModel(wire.server));
+
+		expect(message.content).toEqual([
+			{ type: "text", text: "Reading the file." },
+			{ type: "toolCall", id: "call_Xy12", name: "read_file", arguments: args },
+		]);
+		expect(message.stopReason).toBe("toolUse");
+		expect(message.rawStopReason).toBe("tool_calls");
+		const end = events.find((event) => event.type === "toolcall_end");
+		expect(end?.type === "toolcall_end" && end.toolCall).toEqual({
+			type: "toolCall",
+			id: "call_Xy12",
+			name: "read_file",
+			arguments: args,
+		});
+	});
+
+	it("assembles several tool calls whose fragments interleave by index", async () => {
+		const chunk = openaiChunkFactory({});
+		const call = (index: number, fields: Record<string, unknown>) =>
+			chunk({ tool_calls: [{ index, ...fields }] });
+		wire.server.enqueue({
+			body: [
+				chunk({ role: "assistant", content: null }),
+				call(0, { id: "call_A", type: "function", function: { name: "search", arguments: "" } }),
+				call(1, { id: "call_B", type: "function", function: { name: "fetch", arguments: '{"u' } }),
+				call(0, { function: { arguments: '{"q":"kes' } }),
+				call(2, { id: "call_C", type: "function", function: { name: "search", arguments: "{}" } }),
+				call(1, { function: { arguments: 'rl":"https://x.test/a?b=1"}' } }),
+				call(0, { function: { arguments: 'trel"}' } }),
+				chunk({}, "tool_calls"),
+			]
+				.map((data) => sseFrame(data))
+				.concat(sseFrame("[DONE]"))
+				.join(""),
+		});
+		const { events, message } = await collect(testModel(wire.server));
+
+		expect(message.content).toEqual([
+			{ type: "toolCall", id: "call_A", name: "search", arguments: { q: "kestrel" } },
+			{ type: "toolCall", id: "call_B", name: "fetch", arguments: { url: "https://x.test/a?b=1" } },
+			{ type: "toolCall", id: "call_C", name: "search", arguments: {} },
+		]);
+		expect(message.stopReason).toBe("toolUse");
+		expect(events.filter((event) => event.type === "toolcall_start")).toHaveLength(3);
+		expect(events.filter((event) => event.type === "toolcall_end")).toHaveLength(3);
+	});
+
+	it("takes an id or name that arrives after a tool call's first chunk, and makes up a missing id", async () => {
+		const chunk = openaiChunkFactory({});
+		wire.server.enqueue({
+			body: [
+				chunk({ tool_calls: [{ index: 0, function: { arguments: '{"a":' } }] }),
+				chunk({
+					tool_calls: [{ index: 0, id: "call_late", function: { name: "late_tool", arguments: "1}" } }],
+				}),
+				chunk({ tool_calls: [{ index: 1, type: "function", function: { name: "no_id", arguments: "{}" } }] }),
+				chunk({}, "tool_calls"),
+			]
+				.map((data) => sseFrame(data))
+				.concat(sseFrame("[DONE]"))
+				.join(""),
+		});
+		const { message } = await collect(testModel(wire.server));
+		expect(message.content).toEqual([
+			{ type: "toolCall", id: "call_late", name: "late_tool", arguments: { a: 1 } },
+			{ type: "toolCall", id: "call_1", name: "no_id", arguments: {} },
+		]);
+	});
+
+	it("reads a refusal as the answer's text", async () => {
+		const chunk = openaiChunkFactory({});
+		wire.server.enqueue({
+			body: [
+				sseFrame(chunk({ role: "assistant", content: null, refusal: "" })),
+				sseFrame(chunk({ refusal: "I can't help with that." })),
+				sseFrame(chunk({}, "stop")),
+				sseFrame("[DONE]"),
+			].join(""),
+		});
+		const { message } = await collect(testModel(wire.server));
+		expect(message.content).toEqual([{ type: "text", text: "I can't help with that." }]);
+	});
+});

@@ -1,0 +1,98 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeAnthropicStream } from "../../src/testing/wire-server/anthropic-messages.js";
+import { encodeOpenAICompletionsStream } from "../../src/testing/wire-server/openai-completions.js";
+import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
+
+const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The first TypeScript block under the README's "## Example" heading. */
+function readmeExample(): string {
+	const readme = readFileSync(`${packageRoot}README.md`, "utf8");
+	const section = readme.slice(readme.indexOf("## Example"));
+	const match = /```ts\n([\s\S]*?)```/.exec(section);
+	if (!match?.[1]) throw new Error("README.md has no ```ts block under ## Example");
+	return match[1];
+}
+
+let server: WireServer;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+	server = await startWireServer();
+	Object.assign(process.env, {
+		ANTHROPIC_API_KEY: "test-anthropic-key",
+		OPENAI_API_KEY: "test-openai-key",
+		ANTHROPIC_BASE_URL: server.url,
+		OPENAI_BASE_URL: `${server.url}/v1`,
+	});
+});
+
+afterAll(async () => {
+	process.env = savedEnv;
+	await server.close();
+});
+
+describe("the README example", () => {
+	it("streams a reply, runs the tool call and continues on another provider", async () => {
+		server.enqueue(
+			{
+				body: encodeAnthropicStream({
+					blocks: [
+						{ type: "thinking", thinking: "The user wants weather.", signature: "sig-abc" },
+						{ type: "text", text: "Let me check.", deltaSize: 3 },
+						{
+							type: "toolCall",
+							id: "toolu_01",
+							name: "get_weather",
+							arguments: { city: "Oslo" },
+							deltaSize: 4,
+						},
+					],
+					usage: { input: 100, output: 20 },
+				}),
+			},
+			{
+				body: encodeOpenAICompletionsStream({
+					blocks: [{ type: "text", text: "It is 12 °C with light rain in Oslo.", deltaSize: 5 }],
+					usage: { input: 150, output: 12 },
+				}),
+			},
+		);
+		const file = `${packageRoot}test/.generated/readme-example.ts`;
+		mkdirSync(`${packageRoot}test/.generated`, { recursive: true });
+		writeFileSync(file, readmeExample());
+
+		const printed: string[] = [];
+		const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+			printed.push(String(chunk));
+			return true;
+		});
+		const log = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+			printed.push(
+				`${parts.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join(" ")}\n`,
+			);
+		});
+		try {
+			await import(/* @vite-ignore */ file);
+		} finally {
+			write.mockRestore();
+			log.mockRestore();
+		}
+
+		const output = printed.join("");
+		expect(output).toContain("Let me check.");
+		expect(output).toContain('-> get_weather {"city":"Oslo"}');
+		expect(output).toContain("It is 12 °C with light rain in Oslo.");
+		expect(output).toMatch(/cost: \$0\.\d{6}/);
+
+		const [anthropicRequest, openaiRequest] = server.requests;
+		expect(anthropicRequest?.path).toBe("/v1/messages");
+		expect(openaiRequest?.path).toBe("/v1/chat/completions");
+		const openaiBody = openaiRequest?.body as { messages: { role: string; content: unknown }[] };
+		const openaiMessages = openaiBody.messages;
+		expect(openaiMessages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
+		expect(openaiMessages.at(-1)?.content).toContain("12 °C and light rain in Oslo");
+	});
+});
