@@ -1,2 +1,43 @@
-// This package is a shell that builds; its API arrives with its issue.
-export {};
+export { Agent, type AgentListener, type AgentOptions } from "./agent.js";
+export { MessageQueue, type QueueMode } from "./agent-queue.js";
+export type { AgentState } from "./agent-state.js";
+export {
+	maxCostUsd,
+	maxToolCalls,
+	maxTurns,
+	type RunBudgetLimits,
+	runBudget,
+	stopWhenAny,
+} from "./budgets.js";
+export { agentLoop, agentLoopContinue, runAgentLoop, runAgentLoopContinue } from "./loop/agent-loop.js";
+export { createUserMessage, defaultConvertToLlm, isProviderMessage } from "./messages.js";
+export { coerceScalars } from "./tools/coerce-arguments.js";
+export { type ArgumentsValidation, validateToolArguments } from "./tools/validate-arguments.js";
+export type {
+	AfterToolCallContext,
+	AfterToolCallResult,
+	AgentContext,
+	AgentEvent,
+	AgentEventSink,
+	AgentEventStream,
+	AgentEventType,
+	AgentLoopConfig,
+	AgentMessage,
+	AgentTool,
+	AgentToolResult,
+	AgentToolResultMessage,
+	AgentToolUpdateCallback,
+	BeforeToolCallResult,
+	CustomAgentMessages,
+	NextTurnUpdate,
+	RunOutcome,
+	RunStats,
+	ShouldStopAfterTurn,
+	StopDecision,
+	StopReasonCode,
+	StopRequest,
+	StreamFn,
+	ToolCallHookContext,
+	ToolExecutionMode,
+	TurnContext,
+} from "./types.js";

@@ -77,6 +77,11 @@ export class MessageAssembler {
 		this.stream.push({ type: "text_delta", contentIndex: open.index, delta, partial: this.message });
 	}
 
+	/** Tags a text block with the provider's opaque id or signature, replayed to the same model. */
+	setTextSignature(key: BlockKey, signature: string): void {
+		this.expect(key, "text").block.textSignature = signature;
+	}
+
 	beginThinking(key: BlockKey, init: { redacted?: boolean; signature?: string } = {}): void {
 		const block: ThinkingContent = { type: "thinking", thinking: "" };
 		if (init.redacted) block.redacted = true;
@@ -98,8 +103,9 @@ export class MessageAssembler {
 		open.block.thinkingSignature = (open.block.thinkingSignature ?? "") + delta;
 	}
 
-	beginToolCall(key: BlockKey, init: { id: string; name: string }): void {
+	beginToolCall(key: BlockKey, init: { id: string; name: string; thoughtSignature?: string }): void {
 		const block: ToolCall = { type: "toolCall", id: init.id, name: init.name, arguments: {} };
+		if (init.thoughtSignature !== undefined) block.thoughtSignature = init.thoughtSignature;
 		const index = this.add(key, { kind: "toolCall", index: -1, block, parser: undefined });
 		this.stream.push({ type: "toolcall_start", contentIndex: index, partial: this.message });
 	}

@@ -2,18 +2,76 @@ export { type Static, type TSchema, Type } from "typebox";
 export { type BlockKey, MessageAssembler, type UsageReport } from "./assembler.js";
 export { apiKeyVariables, getEnvApiKey, requiresApiKey } from "./env-keys.js";
 export { classifyFailure, type FailureFacts, type HeaderSource, retryAfterMs } from "./errors/classify.js";
+export { isContextOverflow } from "./errors/context-overflow.js";
 export { isContextOverflowMessage, OVERFLOW_PATTERNS } from "./errors/overflow-patterns.js";
 export { AssistantEventStream, EventStream } from "./event-stream.js";
 export { parseToolArguments, ToolArgumentsParser } from "./json/tool-arguments-parser.js";
+export { CATALOGUE_DATE } from "./models/catalogue.js";
+export {
+	CUSTOM_PROVIDER,
+	DEFINE_MODEL_DEFAULTS,
+	type DefineModelOptions,
+	defineModel,
+} from "./models/define-model.js";
+export {
+	type CatalogueModelApi,
+	type CatalogueModelId,
+	type CatalogueProvider,
+	type CatalogueProviderApi,
+	findModel,
+	getModel,
+	getModels,
+	getProviders,
+} from "./models/get-model.js";
+export { getProviderDefaults, type ProviderDefaults, type ProviderInfo } from "./models/providers.js";
+export { validateModel } from "./models/validate.js";
 export {
 	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
 	DEFAULT_IDLE_TIMEOUT_MS,
 	type ProviderRun,
 	runProviderStream,
 } from "./provider-run.js";
-export { createAnthropicMessagesProvider } from "./providers/anthropic-messages/index.js";
-export { createOpenAICompletionsProvider } from "./providers/openai-completions/index.js";
+export {
+	type AnthropicMessagesProviderOptions,
+	type AnthropicSdk,
+	createAnthropicMessagesProvider,
+} from "./providers/anthropic-messages/index.js";
+export {
+	createGoogleGenerativeAIProvider,
+	type GoogleGenAISdk,
+	type GoogleGenerativeAIProviderOptions,
+} from "./providers/google-generative-ai/index.js";
+export {
+	createOpenAICompletionsProvider,
+	type OpenAICompletionsProviderOptions,
+} from "./providers/openai-completions/index.js";
+export {
+	createOpenAIResponsesProvider,
+	type OpenAIResponsesProviderOptions,
+} from "./providers/openai-responses/index.js";
+export type { OpenAISdk } from "./providers/openai-shared/client.js";
 export { BUILT_IN_SOURCE_ID, registerBuiltInProviders } from "./providers/register-built-ins.js";
+export {
+	ANTHROPIC_MESSAGES_REPLAY,
+	ANTHROPIC_TOOL_CALL_IDS,
+	CHAT_COMPLETIONS_TOOL_CALL_IDS,
+	GOOGLE_GENERATIVE_AI_REPLAY,
+	GOOGLE_TOOL_CALL_IDS,
+	hasLoneSurrogate,
+	isOwnMessage,
+	MISTRAL_TOOL_CALL_IDS,
+	mapToolCallId,
+	OPENAI_RESPONSES_REPLAY,
+	OPENAI_RESPONSES_TOOL_CALL_IDS,
+	openAICompletionsReplay,
+	prepareReplay,
+	type ReplayRules,
+	removeLoneSurrogates,
+	ToolCallIdAssigner,
+	type ToolCallIdFormat,
+	type ToolCallIdRule,
+	toolCallIdRule,
+} from "./replay/index.js";
 export { ProviderRegistry } from "./registry.js";
 export { loadSdk, MissingSdkError } from "./sdk-loader.js";
 export {
@@ -23,5 +81,6 @@ export {
 	stream,
 	unregisterProviders,
 } from "./stream.js";
+export { clampThinkingLevel, THINKING_LEVELS } from "./thinking-levels.js";
 export type * from "./types.js";
 export { calculateCost, zeroUsage } from "./usage.js";

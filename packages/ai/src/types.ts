@@ -11,7 +11,11 @@ import type { TSchema } from "typebox";
 // ---------------------------------------------------------------------------------------
 
 /** Wire APIs that ship with Kestrel. */
-export type KnownApi = "anthropic-messages" | "openai-completions";
+export type KnownApi =
+	| "anthropic-messages"
+	| "openai-completions"
+	| "openai-responses"
+	| "google-generative-ai";
 
 /**
  * A wire API: the request/stream format a provider implementation speaks. Open union:
@@ -52,13 +56,19 @@ export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhi
 export interface TextContent {
 	type: "text";
 	text: string;
+	/**
+	 * The provider's opaque tag for this text, replayed unchanged to the same model: the
+	 * output message id on OpenAI Responses, a thought signature on a Gemini text part.
+	 */
+	textSignature?: string;
 }
 
 /**
- * Model reasoning. `thinkingSignature` is the provider's opaque proof of the reasoning
- * (Anthropic `signature`); it is replayed byte-for-byte to the same provider and never
- * altered. A `redacted` block carries no readable text: its encrypted payload sits in
- * `thinkingSignature`.
+ * Model reasoning. `thinkingSignature` is the provider's opaque proof of the reasoning,
+ * replayed byte-for-byte to the model that made it and never altered: Anthropic's
+ * `signature`, the OpenAI Responses reasoning item (id and `encrypted_content`, as JSON),
+ * a Gemini `thoughtSignature`. A `redacted` block carries no readable text: its
+ * encrypted payload sits in `thinkingSignature`.
  */
 export interface ThinkingContent {
 	type: "thinking";
@@ -102,6 +112,8 @@ export interface ToolCall {
 	arguments: Record<string, unknown>;
 	/** Present only when the arguments did not parse even after repair. */
 	argumentsError?: ToolArgumentsError;
+	/** Gemini's thought signature on a function-call part, replayed to the same model. */
+	thoughtSignature?: string;
 }
 
 export type AssistantContent = TextContent | ThinkingContent | ToolCall;
@@ -283,6 +295,32 @@ export interface OpenAICompletionsCompat {
 	supportsStore?: boolean;
 	/** Field the server streams reasoning text in, when it is not one of the known ones. */
 	reasoningField?: string;
+	/**
+	 * The tool-call ids the server accepts in the history. Ids made by other models (an
+	 * OpenAI Responses `call_…|fc_…` id has hundreds of characters) are mapped to it,
+	 * the same way in a call and its result and in every request.
+	 * - `default`: at most 40 characters, any characters (OpenAI's limit).
+	 * - `mistral`: exactly 9 letters and digits, as Mistral demands.
+	 *
+	 * Default: `mistral` for provider `mistral`, else `default`.
+	 */
+	toolCallIdFormat?: "default" | "mistral";
+	/**
+	 * The server writes reasoning into the answer text as a `<think>…</think>` block instead
+	 * of a reasoning field: DeepSeek-R1 distills, QwQ and Qwen3 on Ollama, vLLM or llama.cpp
+	 * run without a reasoning parser. The block becomes a thinking block; the request is
+	 * unchanged.
+	 * - `leading`: only a block at the very start of the content counts (whitespace before
+	 *   it is allowed); content that starts with anything else is text, tags included.
+	 * - `prefilled`: the chat template already wrote `<think>` into the prompt (Qwen3
+	 *   `-Thinking-2507` models, DeepSeek-R1 and Kimi K2.5 templates that end the prompt with
+	 *   it), so the content starts inside the reasoning and its first `</think>` ends it;
+	 *   without one, all of it is reasoning.
+	 *
+	 * In both, only the first block counts (a later `<think>` is text) and the line breaks
+	 * around the tags are dropped. Default: none, the content is text.
+	 */
+	thinkTags?: "leading" | "prefilled";
 }
 
 /** Differences between Claude models on `anthropic-messages`. */
@@ -295,10 +333,30 @@ export interface AnthropicMessagesCompat {
 	thinkingMode?: "budget" | "adaptive";
 }
 
+/** Differences between models on `openai-responses`. */
+export interface OpenAIResponsesCompat {
+	/**
+	 * Ask for reasoning summaries (`reasoning.summary`). Default `auto`; `none` asks for
+	 * none (organisations that are not verified for summaries get an error otherwise).
+	 */
+	reasoningSummary?: "auto" | "concise" | "detailed" | "none";
+}
+
+/** Differences between Gemini models on `google-generative-ai`. */
+export interface GoogleGenerativeAICompat {
+	/**
+	 * How the unified reasoning level is sent: `budget` as `thinkingConfig.thinkingBudget`
+	 * (Gemini 2.5), `level` as `thinkingConfig.thinkingLevel` (Gemini 3). Default `budget`.
+	 */
+	thinkingMode?: "budget" | "level";
+}
+
 /** Per-API compat flags, selected by the model's `api`. */
 export interface ModelCompat {
 	"anthropic-messages"?: AnthropicMessagesCompat;
 	"openai-completions"?: OpenAICompletionsCompat;
+	"openai-responses"?: OpenAIResponsesCompat;
+	"google-generative-ai"?: GoogleGenerativeAICompat;
 }
 
 /** A model and everything needed to call it and price it. */

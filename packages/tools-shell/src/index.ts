@@ -1,2 +1,19 @@
-// This package is a shell that builds; its API arrives with its issue.
-export {};
+export {
+	type BashTool,
+	type BashToolArguments,
+	type BashToolParameters,
+	createBashTool,
+} from "./bash/bash-tool.js";
+export { providerKeyVariables } from "./bash/environment.js";
+export { bashToolGuidelines } from "./bash/guidelines.js";
+export { createLocalShellOperations } from "./bash/local-shell.js";
+export type {
+	BashOutputSummary,
+	BashStatus,
+	BashToolDetails,
+	BashToolOptions,
+	LocalShellOptions,
+	ShellExit,
+	ShellOperations,
+	ShellSpawnOptions,
+} from "./bash/types.js";

@@ -37,6 +37,18 @@ const KIND_BY_CODE: Record<string, ErrorKind> = {
 	insufficient_quota: "rate_limit",
 	invalid_api_key: "auth",
 	server_error: "unknown",
+	too_many_requests: "rate_limit",
+	// Google RPC status names and ErrorInfo reasons (Gemini answers a bad key with HTTP 400)
+	RESOURCE_EXHAUSTED: "rate_limit",
+	UNAVAILABLE: "overloaded",
+	DEADLINE_EXCEEDED: "timeout",
+	UNAUTHENTICATED: "auth",
+	PERMISSION_DENIED: "auth",
+	API_KEY_INVALID: "auth",
+	INVALID_ARGUMENT: "invalid_request",
+	FAILED_PRECONDITION: "invalid_request",
+	NOT_FOUND: "invalid_request",
+	INTERNAL: "unknown",
 	// Common spellings of OpenAI-compatible servers
 	overloaded: "overloaded",
 	server_overloaded: "overloaded",

@@ -42,6 +42,11 @@ export interface FauxProviderOptions {
 	deltaSize?: number;
 	/** Milliseconds between deltas (simulated token pacing). Default 0. */
 	deltaDelayMs?: number;
+	/**
+	 * Keep a copy of every request in `requests`. Default true; turn it off for long
+	 * runs (benchmarks) where the copies would cost O(transcript) per request.
+	 */
+	recordRequests?: boolean;
 }
 
 export interface FauxProvider {
@@ -51,7 +56,7 @@ export interface FauxProvider {
 	model(overrides?: Partial<Model>): Model;
 	/** Queues replies; each request takes the next one. */
 	enqueue(...responses: FauxResponse[]): void;
-	/** Every request received, in order (copies of the context's message list). */
+	/** Every request received, in order (copies of the context's message list); empty when `recordRequests` is off. */
 	readonly requests: FauxRequest[];
 	/** Replies queued and not yet used. */
 	readonly pending: number;
@@ -85,12 +90,13 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
 		api,
 		stream: (model, context, streamOptions) =>
 			runProviderStream(model, { ...streamOptions }, async (run) => {
+				const record = options.recordRequests ?? true;
 				const request: FauxRequest = {
 					model,
-					context: { ...context, messages: [...context.messages] },
+					context: record ? { ...context, messages: [...context.messages] } : context,
 					options: streamOptions,
 				};
-				requests.push(request);
+				if (record) requests.push(request);
 				const next = queue.shift();
 				if (!next) throw new Error("faux provider: no scripted reply left in the queue");
 				const reply = typeof next === "function" ? next(request) : next;

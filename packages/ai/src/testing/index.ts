@@ -15,7 +15,16 @@ export {
 	fauxToolCall,
 } from "./faux-provider.js";
 export { anthropicErrorResponse, encodeAnthropicStream } from "./wire-server/anthropic-messages.js";
+export {
+	encodeGeminiStream,
+	type GeminiEncodeOptions,
+	geminiErrorResponse,
+} from "./wire-server/google-generative-ai.js";
 export { encodeOpenAICompletionsStream, openaiErrorResponse } from "./wire-server/openai-completions.js";
+export {
+	encodeOpenAIResponsesStream,
+	type OpenAIResponsesEncodeOptions,
+} from "./wire-server/openai-responses.js";
 export type { ScriptBlock, ScriptUsage, WireScript } from "./wire-server/script.js";
 export {
 	type Chunking,

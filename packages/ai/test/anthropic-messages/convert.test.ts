@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { convertMessages } from "../../src/providers/anthropic-messages/convert.js";
 import { mapUsage, reasoningParams } from "../../src/providers/anthropic-messages/map.js";
 import { anthropicToolId } from "../../src/providers/anthropic-messages/tool-ids.js";
-import type { AssistantMessage, Model, ToolResultMessage } from "../../src/types.js";
+import type { AssistantMessage, Model, ThinkingLevel, ToolResultMessage } from "../../src/types.js";
 import { zeroUsage } from "../../src/usage.js";
 import { TEST_COST } from "./fixtures.js";
 
@@ -68,7 +68,7 @@ describe("anthropic-messages convert: thinking replay", () => {
 		});
 	});
 
-	it("turns unsigned or foreign thinking into text and drops foreign redacted thinking", () => {
+	it("drops unsigned and foreign thinking (never sent as text), and a turn left with nothing", () => {
 		const messages = convertMessages(model, [
 			{ role: "user", content: "hi", timestamp: 1 },
 			assistant([{ type: "thinking", thinking: "cut before its signature" }]),
@@ -81,16 +81,8 @@ describe("anthropic-messages convert: thinking replay", () => {
 				{ api: "openai-completions", provider: "openai", model: "gpt-x" },
 			),
 		]);
-		expect(messages.slice(1)).toEqual([
-			{ role: "assistant", content: [{ type: "text", text: "cut before its signature" }] },
-			{
-				role: "assistant",
-				content: [
-					{ type: "text", text: "openai reasoning" },
-					{ type: "text", text: "answer" },
-				],
-			},
-		]);
+		expect(messages.slice(1)).toEqual([{ role: "assistant", content: [{ type: "text", text: "answer" }] }]);
+		expect(JSON.stringify(messages)).not.toMatch(/cut before|openai reasoning|reasoning_content|opaque/);
 	});
 });
 
@@ -231,5 +223,16 @@ describe("anthropic-messages map", () => {
 		expect(reasoningParams(adaptive, { reasoning: "minimal" }).effort).toBe("low");
 		expect(reasoningParams(adaptive, { reasoning: "medium" }).effort).toBe("medium");
 		expect(reasoningParams(adaptive, { reasoning: "xhigh" }).effort).toBe("max");
+	});
+
+	it("disables thinking for off on adaptive models that can stop thinking, and only on those", () => {
+		const adaptive: Model<"anthropic-messages"> = {
+			...model,
+			compat: { "anthropic-messages": { thinkingMode: "adaptive" } },
+		};
+		expect(reasoningParams(adaptive, { reasoning: "off" }).thinking).toEqual({ type: "disabled" });
+		const alwaysThinks = { ...adaptive, thinkingLevels: ["low", "medium", "high"] as ThinkingLevel[] };
+		expect(reasoningParams(alwaysThinks, { reasoning: "off" }).thinking).toBeUndefined();
+		expect(reasoningParams(model, { reasoning: "off" }).thinking).toBeUndefined();
 	});
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resolveCompat } from "../../src/providers/openai-completions/compat.js";
-import { envelopeErrorBody } from "../../src/providers/openai-completions/fetch.js";
-import { mapFinishReason, mapReasoningEffort, mapUsage } from "../../src/providers/openai-completions/map.js";
+import { mapFinishReason, mapUsage } from "../../src/providers/openai-completions/map.js";
+import { envelopeErrorBody } from "../../src/providers/openai-shared/fetch.js";
+import { mapReasoningEffort } from "../../src/providers/openai-shared/reasoning-effort.js";
 import { testModel } from "./fixtures.js";
 
 const model = (overrides: Parameters<typeof testModel>[1] = {}) =>

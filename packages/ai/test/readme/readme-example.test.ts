@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeAnthropicStream } from "../../src/testing/wire-server/anthropic-messages.js";
-import { encodeOpenAICompletionsStream } from "../../src/testing/wire-server/openai-completions.js";
+import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
 import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
 
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -54,7 +54,7 @@ describe("the README example", () => {
 				}),
 			},
 			{
-				body: encodeOpenAICompletionsStream({
+				body: encodeOpenAIResponsesStream({
 					blocks: [{ type: "text", text: "It is 12 °C with light rain in Oslo.", deltaSize: 5 }],
 					usage: { input: 150, output: 12 },
 				}),
@@ -89,10 +89,17 @@ describe("the README example", () => {
 
 		const [anthropicRequest, openaiRequest] = server.requests;
 		expect(anthropicRequest?.path).toBe("/v1/messages");
-		expect(openaiRequest?.path).toBe("/v1/chat/completions");
-		const openaiBody = openaiRequest?.body as { messages: { role: string; content: unknown }[] };
-		const openaiMessages = openaiBody.messages;
-		expect(openaiMessages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
-		expect(openaiMessages.at(-1)?.content).toContain("12 °C and light rain in Oslo");
+		expect(openaiRequest?.path).toBe("/v1/responses");
+		type InputItem = { type?: string; role?: string; output?: unknown };
+		const { input } = (openaiRequest?.body ?? { input: [] }) as { input: InputItem[] };
+		expect(input.map((item) => item.role ?? item.type)).toEqual([
+			"developer",
+			"user",
+			"assistant",
+			"function_call",
+			"function_call_output",
+		]);
+		expect(JSON.stringify(input)).not.toContain("The user wants weather.");
+		expect(input.at(-1)?.output).toContain("12 °C and light rain in Oslo");
 	});
 });

@@ -91,4 +91,12 @@ describe("faux provider", () => {
 		messages.push({ role: "user", content: "later", timestamp: 1 });
 		expect(faux.requests[0]?.context.messages).toHaveLength(1);
 	});
+
+	it("keeps no copies when recordRequests is off, and still passes the request to reply functions", async () => {
+		const { faux, registry } = setup({ recordRequests: false });
+		faux.enqueue(({ context }) => ({ content: [fauxText(`${context.messages.length}`)] }));
+		const message = await registry.complete(faux.model(), context);
+		expect(message.content).toEqual([{ type: "text", text: "1" }]);
+		expect(faux.requests).toHaveLength(0);
+	});
 });

@@ -8,6 +8,9 @@ import type {
 	TextBlockParam,
 	ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
+import { prepareReplay } from "../../replay/prepare-replay.js";
+import { removeLoneSurrogates } from "../../replay/surrogates.js";
+import { ANTHROPIC_MESSAGES_REPLAY } from "../../replay/target-rules.js";
 import type {
 	AssistantMessage,
 	Context,
@@ -19,7 +22,6 @@ import type {
 	ToolResultMessage,
 } from "../../types.js";
 import { acceptsSampling, reasoningParams } from "./map.js";
-import { anthropicToolId } from "./tool-ids.js";
 
 /** The request body for `POST /v1/messages` with `stream: true`. Pure. */
 export function buildRequest(
@@ -34,7 +36,9 @@ export function buildRequest(
 		messages: convertMessages(model, context.messages),
 		stream: true,
 	};
-	if (context.systemPrompt) body.system = [{ type: "text", text: context.systemPrompt }];
+	if (context.systemPrompt) {
+		body.system = [{ type: "text", text: removeLoneSurrogates(context.systemPrompt) }];
+	}
 	if (context.tools?.length) {
 		body.tools = context.tools.map(
 			(tool): AnthropicTool => ({
@@ -44,7 +48,9 @@ export function buildRequest(
 			}),
 		);
 	}
-	if (reasoning.thinking) body.thinking = reasoning.thinking;
+	if (reasoning.thinking && !continuesToolLoopWithoutThinking(body.messages)) {
+		body.thinking = reasoning.thinking;
+	}
 	if (reasoning.effort) body.output_config = { effort: reasoning.effort };
 	if (options.temperature !== undefined && !reasoning.thinking && acceptsSampling(model, options)) {
 		// Not in the SDK 1.x request type any more (see acceptsSampling), so added untyped.
@@ -53,6 +59,28 @@ export function buildRequest(
 	if (options.sessionId) body.metadata = { user_id: options.sessionId };
 	applyCacheControl(body, options.cacheRetention ?? "short");
 	return body;
+}
+
+/**
+ * With thinking on, Claude requires the last assistant turn to start with a thinking
+ * block when the request continues its tool calls ("a final assistant message must start
+ * with a thinking block"). A tool loop that another model started, or whose thinking was
+ * cut before its signature, has none to replay: that one request goes without thinking,
+ * the way out Anthropic's error names, and the next user turn thinks again.
+ */
+function continuesToolLoopWithoutThinking(messages: readonly MessageParam[]): boolean {
+	const last = messages.findLastIndex((message) => message.role === "assistant");
+	const turn = messages[last];
+	if (!turn || typeof turn.content === "string") return false;
+	const answered = messages
+		.slice(last + 1)
+		.some((message) => typeof message.content !== "string" && message.content.some(isToolResult));
+	const first = turn.content[0]?.type;
+	return answered && first !== "thinking" && first !== "redacted_thinking";
+}
+
+function isToolResult(block: { type: string }): boolean {
+	return block.type === "tool_result";
 }
 
 /**
@@ -76,87 +104,56 @@ function applyCacheControl(body: MessageCreateParamsStreaming, retention: "none"
 }
 
 /**
- * Converts the history for Claude: errored and aborted turns are skipped (with the tool
- * results that answer them), consecutive tool results become one user message, a call
- * left without a result before the next turn gets a synthetic error result (the API
- * rejects a `tool_use` that is not answered), and tool-call ids follow Anthropic's rule.
+ * The history for Claude, after the shared replay step (`prepareReplay`: errored and
+ * aborted turns skipped with their results, every call answered, ids mapped to
+ * Anthropic's rule, images noted for text-only models, foreign and unsigned thinking
+ * dropped). Consecutive tool results become one user message.
  */
 export function convertMessages(model: Model, messages: readonly Message[]): MessageParam[] {
 	const converted: MessageParam[] = [];
-	let unanswered = new Map<string, string>();
 	let results: ToolResultBlockParam[] = [];
-	const flushResults = (fillUnanswered: boolean) => {
-		if (fillUnanswered) {
-			for (const [id, name] of unanswered) results.push(missingResult(id, name));
-			unanswered = new Map();
-		}
+	const flushResults = () => {
 		if (results.length) converted.push({ role: "user", content: results });
 		results = [];
 	};
-	for (const message of messages) {
+	for (const message of prepareReplay(messages, model, ANTHROPIC_MESSAGES_REPLAY)) {
 		if (message.role === "toolResult") {
-			if (!unanswered.delete(message.toolCallId)) continue;
-			results.push(toolResult(model, message));
+			results.push(toolResult(message));
 			continue;
 		}
-		if (
-			message.role === "assistant" &&
-			(message.stopReason === "error" || message.stopReason === "aborted")
-		) {
-			continue;
-		}
-		flushResults(true);
-		if (message.role === "user") {
-			const content = userContent(model, message.content);
-			if (content.length) converted.push({ role: "user", content });
-		} else {
-			const content = assistantContent(model, message);
-			if (content.length) converted.push({ role: "assistant", content });
-			for (const block of message.content)
-				if (block.type === "toolCall") unanswered.set(block.id, block.name);
-		}
+		flushResults();
+		const content = message.role === "user" ? userContent(message.content) : assistantContent(message);
+		if (content.length) converted.push({ role: message.role, content } as MessageParam);
 	}
-	flushResults(results.length > 0);
+	flushResults();
 	return converted;
 }
 
-function userContent(
-	model: Model,
-	content: string | (TextContent | ImageContent)[],
-): (TextBlockParam | ImageBlockParam)[] {
+function userContent(content: string | (TextContent | ImageContent)[]): (TextBlockParam | ImageBlockParam)[] {
 	if (typeof content === "string") return content.trim() ? [{ type: "text", text: content }] : [];
-	return mediaBlocks(model, content);
+	return mediaBlocks(content);
 }
 
-function mediaBlocks(
-	model: Model,
-	content: readonly (TextContent | ImageContent)[],
-): (TextBlockParam | ImageBlockParam)[] {
+/** Images reach this point only for models that read them; empty text blocks are rejected by the API. */
+function mediaBlocks(content: readonly (TextContent | ImageContent)[]): (TextBlockParam | ImageBlockParam)[] {
 	const blocks: (TextBlockParam | ImageBlockParam)[] = [];
 	for (const block of content) {
 		if (block.type === "text") {
 			if (block.text.trim()) blocks.push({ type: "text", text: block.text });
-		} else if (model.input.includes("image")) {
+		} else {
 			const media_type = block.mimeType as "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 			blocks.push({ type: "image", source: { type: "base64", media_type, data: block.data } });
-		} else {
-			blocks.push({
-				type: "text",
-				text: `(an image of type ${block.mimeType} was omitted: ${model.id} reads text only)`,
-			});
 		}
 	}
 	return blocks;
 }
 
 /**
- * Claude's own thinking goes back byte-for-byte: the signature proves it and any change
- * fails the request. Thinking from another provider (or without a signature, as after an
- * interrupted stream) is plain text to Claude; foreign redacted thinking is unreadable
- * and dropped.
+ * Thinking that reaches this point is Claude's own and signed (the replay step dropped
+ * everything else): it goes back byte-for-byte, since the signature covers it
+ * and any change fails the request.
  */
-function assistantContent(model: Model, message: AssistantMessage): ContentBlockParam[] {
-	const own = message.api === model.api && message.provider === model.provider;
+function assistantContent(message: AssistantMessage): ContentBlockParam[] {
 	const blocks: ContentBlockParam[] = [];
 	for (const block of message.content) {
 		switch (block.type) {
@@ -164,42 +161,23 @@ function assistantContent(model: Model, message: AssistantMessage): ContentBlock
 				if (block.text.trim()) blocks.push({ type: "text", text: block.text });
 				break;
 			case "thinking":
-				if (own && block.redacted && block.thinkingSignature) {
+				if (block.redacted && block.thinkingSignature) {
 					blocks.push({ type: "redacted_thinking", data: block.thinkingSignature });
-				} else if (own && !block.redacted && block.thinkingSignature) {
+				} else if (block.thinkingSignature) {
 					blocks.push({ type: "thinking", thinking: block.thinking, signature: block.thinkingSignature });
-				} else if (!block.redacted && block.thinking.trim()) {
-					blocks.push({ type: "text", text: block.thinking });
 				}
 				break;
 			case "toolCall":
-				blocks.push({
-					type: "tool_use",
-					id: anthropicToolId(block.id),
-					name: block.name,
-					input: block.arguments,
-				});
+				blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.arguments });
 		}
 	}
 	return blocks;
 }
 
-function toolResult(model: Model, message: ToolResultMessage): ToolResultBlockParam {
-	const result: ToolResultBlockParam = {
-		type: "tool_result",
-		tool_use_id: anthropicToolId(message.toolCallId),
-	};
-	const content = mediaBlocks(model, message.content);
+function toolResult(message: ToolResultMessage): ToolResultBlockParam {
+	const result: ToolResultBlockParam = { type: "tool_result", tool_use_id: message.toolCallId };
+	const content = mediaBlocks(message.content);
 	if (content.length) result.content = content;
 	if (message.isError) result.is_error = true;
 	return result;
-}
-
-function missingResult(id: string, name: string): ToolResultBlockParam {
-	return {
-		type: "tool_result",
-		tool_use_id: anthropicToolId(id),
-		content: [{ type: "text", text: `The ${name} tool call got no result: the turn ended before it ran.` }],
-		is_error: true,
-	};
 }

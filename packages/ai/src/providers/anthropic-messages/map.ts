@@ -85,7 +85,7 @@ export const EFFORTS: Record<Exclude<ThinkingLevel, "off">, AnthropicEffort> = {
 /** The reasoning part of a request body, and the `max_tokens` it needs. */
 export interface ReasoningParams {
 	maxTokens: number;
-	thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" };
+	thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
 	effort?: AnthropicEffort;
 }
 
@@ -98,8 +98,13 @@ export interface ReasoningParams {
 export function reasoningParams(model: Model, options: StreamOptions): ReasoningParams {
 	const maxTokens = options.maxTokens ?? model.maxTokens;
 	const level = options.reasoning;
+	const adaptive = model.compat?.["anthropic-messages"]?.thinkingMode === "adaptive";
+	// Adaptive models think unless told not to; those that cannot stop omit "off" from their levels.
+	if (adaptive && model.reasoning && level === "off" && (model.thinkingLevels?.includes("off") ?? true)) {
+		return { maxTokens, thinking: { type: "disabled" } };
+	}
 	if (!model.reasoning || !level || level === "off") return { maxTokens };
-	if (model.compat?.["anthropic-messages"]?.thinkingMode === "adaptive") {
+	if (adaptive) {
 		return { maxTokens, thinking: { type: "adaptive" }, effort: EFFORTS[level] };
 	}
 	let budget = THINKING_BUDGETS[level];

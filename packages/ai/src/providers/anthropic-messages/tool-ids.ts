@@ -1,28 +1,11 @@
-/** Anthropic accepts tool-use ids matching this, at most 64 characters long. */
-const VALID_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-const MAX_LENGTH = 64;
+import { ANTHROPIC_TOOL_CALL_IDS, mapToolCallId } from "../../replay/tool-call-ids.js";
 
 /**
- * Maps foreign tool-call ids (OpenAI `call_…|fc_…`, Mistral, local servers) to Anthropic's
- * rule. Valid ids pass unchanged, so Claude's own `toolu_…` ids round-trip. Others are
- * cleaned and suffixed with a hash of the original, so that the mapping is the same for
- * a call and its result and two different ids never meet in one name.
+ * The id a tool call of another API gets on Anthropic (`^[a-zA-Z0-9_-]{1,64}$`): valid
+ * ids unchanged, others a readable prefix plus a digest of the whole id. The replay step
+ * (`prepareReplay` with `ANTHROPIC_MESSAGES_REPLAY`) applies it to every request, with
+ * collision handling across the request on top.
  */
 export function anthropicToolId(id: string): string {
-	if (VALID_ID.test(id)) return id;
-	const suffix = `_${hash(id)}`;
-	const cleaned = id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, MAX_LENGTH - suffix.length);
-	return `${cleaned || "toolu"}${suffix}`;
-}
-
-/** Two FNV-1a passes with different offsets: 16 hex digits, stable across runs. */
-function hash(text: string): string {
-	let a = 0x811c9dc5;
-	let b = 0x01000193 ^ 0x5bd1e995;
-	for (let index = 0; index < text.length; index++) {
-		const code = text.charCodeAt(index);
-		a = Math.imul(a ^ code, 0x01000193);
-		b = Math.imul(b ^ code, 0x01000193) ^ (b >>> 13);
-	}
-	return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+	return mapToolCallId(id, ANTHROPIC_TOOL_CALL_IDS);
 }

@@ -2,6 +2,7 @@ import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { MessageAssembler } from "../../assembler.js";
 import type { ResolvedCompat } from "./compat.js";
 import { mapFinishReason, mapUsage, type WireUsage } from "./map.js";
+import { type ContentPiece, ThinkTagSplitter } from "./think-tags.js";
 
 const TEXT = "text";
 const THINKING = "thinking";
@@ -61,16 +62,23 @@ export class StreamErrorChunk extends Error {
  * are keyed by their wire `index` and stay open until the response ends: some servers
  * interleave the fragments of parallel calls, so a new index does not mean that the
  * previous call is complete, and a later fragment must still find its block.
+ *
+ * With `compat.thinkTags` the content goes through a {@link ThinkTagSplitter} first. It
+ * ends when the response ends or the first tool call arrives (the text before a call is
+ * complete), so that what it held back lands before the call.
  */
 export class ChunkTranslator {
 	private finishReason: string | undefined;
 	private readonly toolIndexes: number[] = [];
 	private readonly toolIds = new Map<string, number>();
+	private readonly thinkTags: ThinkTagSplitter | undefined;
 
 	constructor(
 		private readonly assembler: MessageAssembler,
 		private readonly compat: ResolvedCompat,
-	) {}
+	) {
+		if (compat.thinkTags) this.thinkTags = new ThinkTagSplitter(compat.thinkTags);
+	}
 
 	push(chunk: WireChunk): void {
 		if (chunk.object === "error") throw new StreamErrorChunk(chunk);
@@ -92,6 +100,7 @@ export class ChunkTranslator {
 	end(): void {
 		const raw = this.finishReason;
 		if (raw === undefined) return;
+		this.endContent();
 		this.fillMissingIds();
 		const mapped = mapFinishReason(raw);
 		if ("failure" in mapped) {
@@ -106,7 +115,7 @@ export class ChunkTranslator {
 	private delta(delta: WireDelta): void {
 		const reasoning = this.reasoningText(delta);
 		if (reasoning) this.appendThinking(reasoning);
-		if (typeof delta.content === "string" && delta.content) this.appendText(delta.content);
+		if (typeof delta.content === "string" && delta.content) this.appendContent(delta.content);
 		// A refusal is what the model says instead of an answer: it is the answer's text.
 		if (typeof delta.refusal === "string" && delta.refusal) this.appendText(delta.refusal);
 		for (const call of delta.tool_calls ?? []) this.toolCall(call);
@@ -127,6 +136,23 @@ export class ChunkTranslator {
 		return undefined;
 	}
 
+	private appendContent(content: string): void {
+		if (this.thinkTags) this.appendPieces(this.thinkTags.push(content));
+		else this.appendText(content);
+	}
+
+	/** Releases what the think-tag splitter still holds; later content is plain text. */
+	private endContent(): void {
+		if (this.thinkTags) this.appendPieces(this.thinkTags.end());
+	}
+
+	private appendPieces(pieces: readonly ContentPiece[]): void {
+		for (const piece of pieces) {
+			if (piece.kind === "thinking") this.appendThinking(piece.text);
+			else this.appendText(piece.text);
+		}
+	}
+
 	private appendThinking(text: string): void {
 		this.assembler.endBlock(TEXT);
 		if (!this.assembler.openKind(THINKING)) this.assembler.beginThinking(THINKING);
@@ -140,6 +166,7 @@ export class ChunkTranslator {
 	}
 
 	private toolCall(call: WireToolCall): void {
+		this.endContent();
 		this.assembler.endBlock(TEXT);
 		this.assembler.endBlock(THINKING);
 		const index = this.indexOf(call);

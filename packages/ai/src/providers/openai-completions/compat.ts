@@ -1,8 +1,12 @@
 import type { Model, OpenAICompletionsCompat } from "../../types.js";
 
 /** {@link OpenAICompletionsCompat} with every default applied. */
-export type ResolvedCompat = Required<Omit<OpenAICompletionsCompat, "reasoningField">> & {
+export type ResolvedCompat = Required<
+	Omit<OpenAICompletionsCompat, "reasoningField" | "toolCallIdFormat" | "thinkTags">
+> & {
 	reasoningField: string | undefined;
+	/** Undefined: the content is text, whatever tags it holds. */
+	thinkTags: OpenAICompletionsCompat["thinkTags"];
 };
 
 /**
@@ -20,5 +24,17 @@ export function resolveCompat(model: Model): ResolvedCompat {
 		supportsReasoningEffort: compat.supportsReasoningEffort ?? model.reasoning,
 		supportsStore: compat.supportsStore ?? true,
 		reasoningField: compat.reasoningField,
+		thinkTags: compat.thinkTags,
 	};
+}
+
+/**
+ * The tool-call id rule of the server. Mistral's own API rejects ids that are not 9
+ * letters and digits, so provider `mistral` gets that rule even without the flag.
+ */
+export function resolveToolCallIdFormat(
+	model: Model,
+): NonNullable<OpenAICompletionsCompat["toolCallIdFormat"]> {
+	const format = model.compat?.["openai-completions"]?.toolCallIdFormat;
+	return format ?? (model.provider === "mistral" ? "mistral" : "default");
 }

@@ -6,6 +6,10 @@ import type {
 	ChatCompletionMessageFunctionToolCall,
 	ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
+import { isOwnMessage } from "../../replay/assistant-content.js";
+import { prepareReplay } from "../../replay/prepare-replay.js";
+import { removeLoneSurrogates } from "../../replay/surrogates.js";
+import { openAICompletionsReplay } from "../../replay/target-rules.js";
 import type {
 	AssistantMessage,
 	Context,
@@ -17,8 +21,8 @@ import type {
 	ToolResultMessage,
 	UserMessage,
 } from "../../types.js";
-import type { ResolvedCompat } from "./compat.js";
-import { mapReasoningEffort } from "./map.js";
+import { mapReasoningEffort } from "../openai-shared/reasoning-effort.js";
+import { type ResolvedCompat, resolveToolCallIdFormat } from "./compat.js";
 
 /**
  * The request body for `chat.completions.create`.
@@ -36,7 +40,7 @@ export function buildRequestBody(
 ): ChatCompletionCreateParamsStreaming {
 	const body: ChatCompletionCreateParamsStreaming = {
 		model: model.id,
-		messages: convertMessages(context, compat),
+		messages: convertMessages(model, context, compat),
 		stream: true,
 	};
 	if (compat.supportsUsageInStreaming) body.stream_options = { include_usage: true };
@@ -55,13 +59,22 @@ export function buildRequestBody(
 }
 
 /**
- * Thinking blocks are not sent back: OpenAI never streams its reasoning on this API, and
- * the compatible servers that do (DeepSeek, vLLM, llama.cpp) ignore or reject it in the
- * history. Errored and aborted assistant turns are skipped, as everywhere in Kestrel.
+ * The history after the shared replay step (`prepareReplay`: errored turns skipped, every
+ * call answered, ids mapped to the server's rule, images noted for text-only models).
+ * The model's own thinking blocks are not sent back: OpenAI never streams its reasoning
+ * on this API, and the compatible servers that do (DeepSeek, vLLM, llama.cpp) ignore or
+ * reject it in the history.
  */
-export function convertMessages(context: Context, compat: ResolvedCompat): ChatCompletionMessageParam[] {
+export function convertMessages(
+	model: Model,
+	context: Context,
+	compat: ResolvedCompat,
+): ChatCompletionMessageParam[] {
 	const out: ChatCompletionMessageParam[] = [];
-	if (context.systemPrompt) out.push({ role: compat.systemRole, content: context.systemPrompt });
+	const replay = openAICompletionsReplay(resolveToolCallIdFormat(model));
+	if (context.systemPrompt) {
+		out.push({ role: compat.systemRole, content: removeLoneSurrogates(context.systemPrompt) });
+	}
 	// Images of a run of tool results, sent as one user message once the run ends.
 	let pendingImages: ChatCompletionContentPart[] = [];
 	const flushImages = () => {
@@ -69,14 +82,14 @@ export function convertMessages(context: Context, compat: ResolvedCompat): ChatC
 		out.push({ role: "user", content: pendingImages });
 		pendingImages = [];
 	};
-	for (const message of context.messages) {
+	for (const message of prepareReplay(context.messages, model, replay)) {
 		if (message.role !== "toolResult") flushImages();
 		switch (message.role) {
 			case "user":
 				out.push(convertUser(message));
 				break;
 			case "assistant": {
-				const converted = convertAssistant(message);
+				const converted = convertAssistant(message, isOwnMessage(message, model));
 				if (converted) out.push(converted);
 				break;
 			}
@@ -103,12 +116,16 @@ function convertUser(message: UserMessage): ChatCompletionMessageParam {
 	return { role: "user", content: parts };
 }
 
-function convertAssistant(message: AssistantMessage): ChatCompletionMessageParam | undefined {
-	if (message.stopReason === "error" || message.stopReason === "aborted") return undefined;
+/**
+ * The model's own text blocks are pieces of one answer, cut where reasoning came in
+ * between, and join without a separator. Another model's blocks are its paragraphs,
+ * separate pieces that keep a blank line between them.
+ */
+function convertAssistant(message: AssistantMessage, own: boolean): ChatCompletionMessageParam | undefined {
 	const text = message.content
-		.filter((block): block is TextContent => block.type === "text")
+		.filter((block): block is TextContent => block.type === "text" && block.text !== "")
 		.map((block) => block.text)
-		.join("");
+		.join(own ? "" : "\n\n");
 	const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
 	for (const block of message.content) {
 		if (block.type !== "toolCall") continue;

@@ -1,10 +1,11 @@
 import { runProviderStream } from "../../provider-run.js";
 import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
-import { type OpenAISdk, streamChatCompletions } from "./stream.js";
+import type { OpenAISdk } from "../openai-shared/client.js";
+import { streamChatCompletions } from "./stream.js";
 
+export type { OpenAISdk } from "../openai-shared/client.js";
 export { type ResolvedCompat, resolveCompat } from "./compat.js";
-export type { OpenAISdk } from "./stream.js";
 
 export interface OpenAICompletionsProviderOptions {
 	/** Imports the `openai` package; tests pass one that fails. Default `import("openai")`. */

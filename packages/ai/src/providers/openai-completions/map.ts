@@ -1,5 +1,5 @@
 import type { UsageReport } from "../../assembler.js";
-import type { Model, ProviderError, StopReason, ThinkingLevel } from "../../types.js";
+import type { ProviderError, StopReason } from "../../types.js";
 
 /** What a `finish_reason` means: a normal stop, or a failure the response ended with. */
 export type FinishMapping =
@@ -72,40 +72,3 @@ export function mapUsage(usage: WireUsage): UsageReport {
 }
 
 /** OpenAI's `reasoning_effort` values that the unified levels map onto. */
-export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
-
-const LADDER: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
-
-/**
- * The unified level as `reasoning_effort`, or undefined to leave the server's default.
- *
- * OpenAI takes `none | minimal | low | medium | high | xhigh` (and `max`), but no model
- * takes them all: o-series models only know low to high, `none` and `xhigh` are newer.
- * With `model.thinkingLevels` the level is clamped to the nearest listed level at or
- * below it (else the lowest listed), and `off` becomes `none`. Without it only the widely
- * accepted values are sent: `xhigh` becomes `high`, and `off` sends nothing, because
- * `none` is rejected by most reasoning models and they cannot all switch reasoning off.
- */
-export function mapReasoningEffort(
-	model: Model,
-	level: ThinkingLevel | undefined,
-): ReasoningEffort | undefined {
-	if (level === undefined || !model.reasoning) return undefined;
-	const accepted = model.thinkingLevels;
-	if (!accepted || accepted.length === 0) {
-		if (level === "off") return undefined;
-		return level === "xhigh" ? "high" : level;
-	}
-	const chosen = clampLevel(level, accepted);
-	return chosen === "off" ? "none" : chosen;
-}
-
-function clampLevel(level: ThinkingLevel, accepted: readonly ThinkingLevel[]): ThinkingLevel {
-	if (accepted.includes(level)) return level;
-	const rank = LADDER.indexOf(level);
-	const below = accepted.filter((candidate) => LADDER.indexOf(candidate) <= rank);
-	const pool = below.length > 0 ? below : accepted;
-	const pick = below.length > 0 ? Math.max : Math.min;
-	const best = pick(...pool.map((candidate) => LADDER.indexOf(candidate)));
-	return LADDER[best] ?? level;
-}

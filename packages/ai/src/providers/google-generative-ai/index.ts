@@ -1,0 +1,36 @@
+import { runProviderStream } from "../../provider-run.js";
+import { loadSdk } from "../../sdk-loader.js";
+import type { ProviderImplementation } from "../../types.js";
+import { type GoogleGenAISdk, streamGenerateContent } from "./stream.js";
+
+export type { GoogleGenAISdk } from "./stream.js";
+
+export interface GoogleGenerativeAIProviderOptions {
+	/** Imports the SDK. Default: `@google/genai`, on first use. */
+	loadSdk?: () => Promise<GoogleGenAISdk>;
+}
+
+const SDK = { packageName: "@google/genai", api: "google-generative-ai", versionRange: "^2.32.0" };
+
+async function importSdk(): Promise<GoogleGenAISdk> {
+	const { GoogleGenAI, ApiError } = await import("@google/genai");
+	return { GoogleGenAI, ApiError };
+}
+
+/**
+ * The Gemini API (`POST /v1beta/models/{model}:streamGenerateContent?alt=sse`) through
+ * `@google/genai`: text, thought summaries with their signatures, whole function calls.
+ */
+export function createGoogleGenerativeAIProvider(
+	options: GoogleGenerativeAIProviderOptions = {},
+): ProviderImplementation<"google-generative-ai"> {
+	const importer = options.loadSdk ?? importSdk;
+	return {
+		api: "google-generative-ai",
+		stream: (model, context, streamOptions) =>
+			runProviderStream(model, streamOptions, async (run) => {
+				const sdk = await loadSdk(importer, SDK);
+				await streamGenerateContent(sdk, model, context, run);
+			}),
+	};
+}

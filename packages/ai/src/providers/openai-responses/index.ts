@@ -1,0 +1,35 @@
+import { runProviderStream } from "../../provider-run.js";
+import { loadSdk } from "../../sdk-loader.js";
+import type { ProviderImplementation } from "../../types.js";
+import type { OpenAISdk } from "../openai-shared/client.js";
+import { streamResponses } from "./stream.js";
+
+export type { OpenAISdk } from "../openai-shared/client.js";
+export { joinToolCallId, splitToolCallId } from "./tool-ids.js";
+
+export interface OpenAIResponsesProviderOptions {
+	/** Imports the `openai` package; tests pass one that fails. Default `import("openai")`. */
+	loadSdk?: () => Promise<OpenAISdk>;
+}
+
+const SDK = { packageName: "openai", api: "openai-responses", versionRange: "^6.49.0" };
+
+/**
+ * The `openai-responses` API: OpenAI's Responses (`POST /v1/responses`, streamed) through
+ * `openai`. Requests are stateless (`store: false`): reasoning is requested encrypted and
+ * replayed from the history, never looked up on the server. A tool call's id is
+ * `call_id|item_id` (see `joinToolCallId`).
+ */
+export function createOpenAIResponsesProvider(
+	options: OpenAIResponsesProviderOptions = {},
+): ProviderImplementation<"openai-responses"> {
+	const importer = options.loadSdk ?? (() => import("openai"));
+	return {
+		api: "openai-responses",
+		stream: (model, context, streamOptions) =>
+			runProviderStream(model, streamOptions, async (run) => {
+				const sdk = await loadSdk(importer, SDK);
+				await streamResponses(sdk, model, context, run);
+			}),
+	};
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { encodeGeminiStream } from "../../src/testing/wire-server/google-generative-ai.js";
+import type { AssistantMessageEvent } from "../../src/types.js";
+import { baseOptions, provider, run, testModel, userSays, useWireServer } from "./fixtures.js";
+
+const server = useWireServer();
+
+const longAnswer = encodeGeminiStream({
+	blocks: [{ type: "text", text: "one two three four five six seven eight nine ten", deltaSize: 4 }],
+});
+
+/** Byte sizes of the frames, so that each frame can be written on its own. */
+const frameSizes = (body: string) => body.split(/(?<=\r\n\r\n)/).map((frame) => Buffer.byteLength(frame));
+
+/** Byte offset just past the first frame, to stall or drop the stream there. */
+const afterFirstFrame = (body: string) => frameSizes(body)[0] ?? 0;
+
+describe("google-generative-ai: abort", () => {
+	it("ends with aborted when the signal fires before the first byte", async () => {
+		server.current.enqueue({ body: longAnswer, headersDelayMs: 5_000 });
+		const controller = new AbortController();
+		setTimeout(() => controller.abort(), 50);
+		const startedAt = performance.now();
+		const { events, message } = await run(
+			testModel(server.current),
+			userSays(),
+			baseOptions({ signal: controller.signal }),
+		);
+		expect(performance.now() - startedAt).toBeLessThan(4_000);
+		expect(events.at(-1)?.type).toBe("error");
+		expect(message.stopReason).toBe("aborted");
+		expect(message.error?.kind).toBe("aborted");
+		expect(message.content).toEqual([]);
+	});
+
+	it("ends with aborted without a request when the signal fired before the call", async () => {
+		const controller = new AbortController();
+		controller.abort();
+		const { message } = await run(
+			testModel(server.current),
+			userSays(),
+			baseOptions({ signal: controller.signal }),
+		);
+		expect(message.stopReason).toBe("aborted");
+		expect(server.current.requests).toHaveLength(0);
+	});
+
+	it("ends with aborted and keeps the partial text when the signal fires mid-stream", async () => {
+		server.current.enqueue({ body: longAnswer, chunking: frameSizes(longAnswer), chunkDelayMs: 100 });
+		const controller = new AbortController();
+		const stream = provider.stream(
+			testModel(server.current),
+			userSays(),
+			baseOptions({ signal: controller.signal }),
+		);
+		const events: AssistantMessageEvent[] = [];
+		for await (const event of stream) {
+			events.push(event);
+			if (event.type === "text_delta") controller.abort();
+		}
+		const message = await stream.result();
+		expect(events.at(-1)?.type).toBe("error");
+		expect(message.stopReason).toBe("aborted");
+		expect(message.error?.kind).toBe("aborted");
+		expect(message.content).toEqual([{ type: "text", text: "one " }]);
+	});
+});
+
+describe("google-generative-ai: stalls and dropped connections", () => {
+	it("ends with kind timeout when the server stalls right after the headers", async () => {
+		server.current.enqueue({ body: longAnswer, stallAfterBytes: 0 });
+		const startedAt = performance.now();
+		const { message } = await run(
+			testModel(server.current),
+			userSays(),
+			baseOptions({ firstByteTimeoutMs: 200 }),
+		);
+		expect(performance.now() - startedAt).toBeLessThan(5_000);
+		expect(message.stopReason).toBe("error");
+		expect(message.error?.kind).toBe("timeout");
+		expect(message.errorMessage).toContain("before the first stream event");
+	});
+
+	it("ends with kind timeout when the response headers do not arrive in time", async () => {
+		server.current.enqueue({ body: longAnswer, headersDelayMs: 5_000 });
+		const startedAt = performance.now();
+		const { message } = await run(
+			testModel(server.current),
+			userSays(),
+			baseOptions({ firstByteTimeoutMs: 200 }),
+		);
+		expect(performance.now() - startedAt).toBeLessThan(4_000);
+		expect(message.error?.kind).toBe("timeout");
+	});
+
+	it("ends with kind timeout and keeps the partial text when the server stalls mid-stream", async () => {
+		server.current.enqueue({ body: longAnswer, stallAfterBytes: afterFirstFrame(longAnswer) });
+		const startedAt = performance.now();
+		const { message } = await run(testModel(server.current), userSays(), baseOptions({ idleTimeoutMs: 200 }));
+		expect(performance.now() - startedAt).toBeLessThan(5_000);
+		expect(message.error?.kind).toBe("timeout");
+		expect(message.errorMessage).toContain("between two stream events");
+		expect(message.content).toEqual([{ type: "text", text: "one " }]);
+	});
+
+	it("ends with kind network and keeps the partial text when the connection drops mid-stream", async () => {
+		// The first frame goes out on its own, then a few bytes of the next one and the drop.
+		const cut = afterFirstFrame(longAnswer);
+		server.current.enqueue({
+			body: longAnswer,
+			chunking: [cut, 5],
+			chunkDelayMs: 50,
+			stallAfterBytes: cut + 5,
+			dropAfterStall: true,
+		});
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.stopReason).toBe("error");
+		expect(message.error?.kind).toBe("network");
+		expect(message.content).toEqual([{ type: "text", text: "one " }]);
+	});
+
+	it("ends with kind network when the body ends cleanly inside a frame", async () => {
+		const cut = afterFirstFrame(longAnswer) + 20;
+		server.current.enqueue({ body: Buffer.from(longAnswer).subarray(0, cut).toString() });
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error?.kind).toBe("network");
+		expect(message.errorMessage).toContain("connection closed");
+		expect(message.content).toEqual([{ type: "text", text: "one " }]);
+	});
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import {
+	encodeGeminiStream,
+	geminiErrorResponse,
+} from "../../src/testing/wire-server/google-generative-ai.js";
+import { baseOptions, run, testModel, userSays, useWireServer } from "./fixtures.js";
+
+const server = useWireServer();
+
+describe("google-generative-ai: HTTP errors", () => {
+	it.each([
+		[400, "invalid_request", "INVALID_ARGUMENT"],
+		[401, "auth", "UNAUTHENTICATED"],
+		[403, "auth", "PERMISSION_DENIED"],
+		[404, "invalid_request", "NOT_FOUND"],
+		[500, "unknown", "INTERNAL"],
+		[503, "overloaded", "UNAVAILABLE"],
+		[504, "timeout", "DEADLINE_EXCEEDED"],
+	] as const)(
+		"classifies HTTP %i as %s with the status, Google's status string as code and a readable message",
+		async (status, kind, code) => {
+			server.current.enqueue(geminiErrorResponse(status));
+			const { events, message } = await run(testModel(server.current), userSays());
+			expect(events.map((event) => event.type)).toEqual(["start", "error"]);
+			expect(message.stopReason).toBe("error");
+			expect(message.error).toMatchObject({ kind, status, code });
+			expect(message.errorMessage).toContain(`HTTP ${status} ${code}`);
+			expect(message.errorMessage).not.toContain("{");
+			expect(message.content).toEqual([]);
+		},
+	);
+
+	it("classifies 429 RESOURCE_EXHAUSTED as rate_limit and turns RetryInfo.retryDelay into retryAfterMs", async () => {
+		server.current.enqueue(geminiErrorResponse(429));
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error).toMatchObject({
+			kind: "rate_limit",
+			status: 429,
+			code: "RESOURCE_EXHAUSTED",
+			retryAfterMs: 7_000,
+		});
+		expect(message.errorMessage).toContain("You exceeded your current quota");
+		expect(message.error?.raw).toMatchObject({ status: "RESOURCE_EXHAUSTED" });
+	});
+
+	it("reads a fractional retryDelay in milliseconds", async () => {
+		server.current.enqueue(geminiErrorResponse(429, { retryDelay: "53.016342224s" }));
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error?.retryAfterMs).toBe(53_016);
+	});
+
+	it("classifies Gemini's input-token-count wording on a 400 as overflow", async () => {
+		const wording = "The input token count (1196265) exceeds the maximum number of tokens allowed (1048575).";
+		server.current.enqueue(geminiErrorResponse(400, { message: wording }));
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error).toMatchObject({ kind: "overflow", status: 400, code: "INVALID_ARGUMENT" });
+		expect(message.errorMessage).toContain(wording);
+	});
+
+	it("classifies a 400 with ErrorInfo reason API_KEY_INVALID as auth, keeping the reason as code", async () => {
+		server.current.enqueue(
+			geminiErrorResponse(400, {
+				message: "API key not valid. Please pass a valid API key.",
+				reason: "API_KEY_INVALID",
+			}),
+		);
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error).toMatchObject({ kind: "auth", status: 400, code: "API_KEY_INVALID" });
+		expect(message.errorMessage).toContain("API key not valid");
+	});
+
+	it("reads a non-JSON error body (a proxy's HTML page) as the message", async () => {
+		server.current.enqueue({
+			status: 502,
+			headers: { "content-type": "text/html" },
+			body: "<html>Bad Gateway</html>",
+		});
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error).toMatchObject({ kind: "network", status: 502 });
+		expect(message.errorMessage).toContain("Bad Gateway");
+	});
+
+	it("does not retry by itself with maxRetries 0", async () => {
+		server.current.enqueue(geminiErrorResponse(503), geminiErrorResponse(503));
+		await run(testModel(server.current), userSays(), baseOptions({ maxRetries: 0 }));
+		expect(server.current.requests).toHaveLength(1);
+	});
+
+	it("lets the SDK retry when maxRetries is raised", async () => {
+		server.current.enqueue(geminiErrorResponse(500, { retryDelay: "0s" }), {
+			body: encodeGeminiStream({ blocks: [{ type: "text", text: "second try" }] }),
+		});
+		const { message } = await run(testModel(server.current), userSays(), baseOptions({ maxRetries: 1 }));
+		expect(server.current.requests).toHaveLength(2);
+		expect(message.content).toEqual([{ type: "text", text: "second try" }]);
+	});
+});
+
+describe("google-generative-ai: errors inside the stream", () => {
+	it("ends with the error frame's classification and keeps the text so far", async () => {
+		server.current.enqueue({
+			body: encodeGeminiStream({
+				blocks: [{ type: "text", text: "The first part of the answer", deltaSize: 6 }],
+				error: { type: "UNAVAILABLE", message: "The model is overloaded. Please try again later." },
+			}),
+		});
+		const { events, message } = await run(testModel(server.current), userSays());
+		expect(events.at(-1)?.type).toBe("error");
+		expect(events.filter((event) => event.type === "error")).toHaveLength(1);
+		expect(message.stopReason).toBe("error");
+		expect(message.error).toMatchObject({ kind: "overloaded", status: 503, code: "UNAVAILABLE" });
+		expect(message.errorMessage).toContain("The model is overloaded");
+		expect(message.errorMessage).not.toContain("got status");
+		expect(message.content).toEqual([{ type: "text", text: "The first part of the answer" }]);
+	});
+
+	it("classifies a mid-stream RESOURCE_EXHAUSTED as rate_limit", async () => {
+		server.current.enqueue({
+			body: encodeGeminiStream({
+				blocks: [{ type: "text", text: "Hi" }],
+				error: { type: "RESOURCE_EXHAUSTED", message: "Quota exceeded" },
+			}),
+		});
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error).toMatchObject({ kind: "rate_limit", code: "RESOURCE_EXHAUSTED" });
+	});
+
+	it("keeps completed tool calls and thinking when the stream fails after them", async () => {
+		server.current.enqueue({
+			body: encodeGeminiStream({
+				blocks: [
+					{ type: "thinking", thinking: "plan", signature: "c2ln" },
+					{ type: "toolCall", id: "c1", name: "write", arguments: { path: "a.txt", content: "abc" } },
+				],
+				error: { type: "INTERNAL", message: "An internal error has occurred." },
+			}),
+		});
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.error).toMatchObject({ kind: "unknown", status: 500, code: "INTERNAL" });
+		expect(message.content).toEqual([
+			{ type: "thinking", thinking: "plan", thinkingSignature: "c2ln" },
+			{ type: "toolCall", id: "c1", name: "write", arguments: { path: "a.txt", content: "abc" } },
+		]);
+	});
+});

@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createBashTool } from "../../src/index.js";
+import { run, useTempDir } from "../helpers.js";
+
+describe("bash: output", () => {
+	const tempDir = useTempDir();
+
+	it("truncates 10 MB of output to its tail and saves all of it to a file", async () => {
+		const spill = tempDir();
+		const tool = createBashTool(tempDir(), { tempDir: spill });
+		// 1 250 000 lines of 7 digits and a newline: exactly 10 000 000 bytes.
+		const { text, result, details } = await run(tool, { command: "seq -w 1 1250000" });
+		expect(result.isError).toBe(false);
+		expect(details.output).toMatchObject({ truncated: true, totalBytes: 10_000_000, totalLines: 1_250_000 });
+		expect(details.output.shownBytes).toBeLessThanOrEqual(50 * 1024);
+		expect(details.output.shownLines).toBeLessThanOrEqual(2000);
+
+		const [body, notice] = text.split("\n\n");
+		const lines = body!.split("\n");
+		expect(lines).toHaveLength(details.output.shownLines);
+		expect(lines.every((line) => /^\d{7}$/.test(line))).toBe(true);
+		expect(lines.at(-1)).toBe("1250000");
+		expect(Number(lines[0])).toBe(1_250_000 - lines.length + 1);
+
+		const path = details.output.fullOutputPath!;
+		expect(notice).toBe(
+			`[Output truncated: showing the last ${lines.length} of 1250000 lines ` +
+				`(${(details.output.shownBytes / 1024).toFixed(1)} KB of 9.5 MB). Full output: ${path}]`,
+		);
+		expect(path.startsWith(spill)).toBe(true);
+		expect(statSync(path).size).toBe(10_000_000);
+		const expected = Array.from({ length: 1_250_000 }, (_, index) => String(index + 1).padStart(7, "0"));
+		expect(readFileSync(path, "utf8")).toBe(`${expected.join("\n")}\n`);
+	});
+
+	it("keeps output within the limits whole and writes no file", async () => {
+		const spill = tempDir();
+		const { text, details } = await run(createBashTool(tempDir(), { tempDir: spill }), {
+			command: "seq 1 100",
+		});
+		expect(text.split("\n")).toHaveLength(100);
+		expect(details.output).toMatchObject({ truncated: false, totalLines: 100, shownLines: 100 });
+		expect(details.output.fullOutputPath).toBeUndefined();
+		expect(readdirSync(spill)).toEqual([]);
+	});
+
+	it("applies the line limit when it is reached before the byte limit", async () => {
+		const spill = tempDir();
+		const tool = createBashTool(tempDir(), { maxOutputLines: 10, tempDir: spill });
+		const { text, details } = await run(tool, { command: "seq 1 100" });
+		const [body, notice] = text.split("\n\n");
+		expect(body).toBe(Array.from({ length: 10 }, (_, index) => String(91 + index)).join("\n"));
+		expect(notice).toContain("showing the last 10 of 100 lines");
+		expect(existsSync(details.output.fullOutputPath!)).toBe(true);
+	});
+
+	it("merges stderr with stdout in arrival order", async () => {
+		const { text } = await run(createBashTool(tempDir()), {
+			command: "echo one; sleep 0.2; echo two >&2; sleep 0.2; echo three",
+		});
+		expect(text).toBe("one\ntwo\nthree");
+	});
+
+	it("removes terminal escape sequences and keeps what a carriage return leaves visible", async () => {
+		const { text } = await run(createBashTool(tempDir()), {
+			command: "printf '\\033[1;31mred\\033[0m\\r\\nprogress 10%%\\rprogress 100%%\\n'",
+		});
+		expect(text).toBe("red\nprogress 100%");
+	});
+});
