@@ -1,10 +1,13 @@
-import { APIS, type BenchApi } from "./scenario.js";
+import { APIS, type BenchApi, type BenchScenario, SCENARIOS } from "./scenario.js";
 
 /** What a run measures; every field comes from an environment variable (see README). */
 export interface BenchConfig {
 	apis: BenchApi[];
-	/** Argument sizes in KiB. */
+	scenarios: BenchScenario[];
+	/** Tool-call argument sizes in KiB. */
 	sizes: number[];
+	/** Reply text sizes in KiB. */
+	textSizes: number[];
 	/** Unmeasured runs per client and size before the measured ones. */
 	warmUps: number;
 	/** Measured runs per client and size; the median is reported. */
@@ -37,21 +40,31 @@ function positiveNumber(name: string, fallback: number, allowZero = false): numb
 	return value;
 }
 
-export function readConfig(): BenchConfig {
-	const apis = (list("BENCH_APIS") ?? [...APIS]).map((api) => {
-		if (!(APIS as readonly string[]).includes(api)) throw new Error(`BENCH_APIS: unknown API "${api}"`);
-		return api as BenchApi;
-	});
-	const sizes = (list("BENCH_SIZES") ?? ["4", "16", "64", "256"]).map((size) => {
+/** Sizes in KiB from a comma-separated variable, sorted, without duplicates. */
+function sizes(name: string, fallback: string[]): number[] {
+	const values = (list(name) ?? fallback).map((size) => {
 		const value = Number(size);
 		if (!Number.isInteger(value) || value <= 0)
-			throw new Error(`BENCH_SIZES: "${size}" is not a whole number of KiB`);
+			throw new Error(`${name}: "${size}" is not a whole number of KiB`);
 		return value;
 	});
+	return [...new Set(values)].sort((a, b) => a - b);
+}
+
+function oneOf<T extends string>(name: string, allowed: readonly T[]): T[] {
+	return (list(name) ?? [...allowed]).map((item) => {
+		if (!(allowed as readonly string[]).includes(item)) throw new Error(`${name}: unknown value "${item}"`);
+		return item as T;
+	});
+}
+
+export function readConfig(): BenchConfig {
 	const chunkBytes = positiveNumber("BENCH_CHUNK_BYTES", 0, true);
 	return {
-		apis,
-		sizes: [...new Set(sizes)].sort((a, b) => a - b),
+		apis: oneOf("BENCH_APIS", APIS),
+		scenarios: oneOf("BENCH_SCENARIOS", SCENARIOS),
+		sizes: sizes("BENCH_SIZES", ["4", "16", "64", "256"]),
+		textSizes: sizes("BENCH_TEXT_SIZES", ["16", "64", "256"]),
 		warmUps: Math.round(positiveNumber("BENCH_WARMUPS", 3)),
 		runs: Math.round(positiveNumber("BENCH_RUNS", 5)),
 		piCapMs: process.env.BENCH_PI === "0" ? 0 : positiveNumber("BENCH_PI_CAP_MS", 60_000, true),

@@ -1,17 +1,22 @@
 import { request } from "node:http";
-import { type BenchApi, MODEL_ID, requestPathFor } from "./scenario.js";
+import { type BenchApi, type BenchScenario, MODEL_ID, requestPathFor } from "./scenario.js";
+import type { ResponseSpec } from "./server-protocol.js";
+
+/** Takes the streamed piece of one parsed `data:` payload, if it carries one. */
+type PickDelta = (data: unknown) => string | undefined;
 
 /**
  * The cheapest correct client: one POST with node:http, the body decoded as UTF-8, split
- * into lines, `JSON.parse` of each `data:` line, the argument deltas collected, and one
- * final `JSON.parse`. No SDK, no events, no partial arguments: the floor any client pays
- * for reading these bytes.
+ * into lines, `JSON.parse` of each `data:` line, the deltas collected, and for a tool call
+ * one final `JSON.parse` of the argument text. No SDK, no events, no partial arguments:
+ * the floor any client pays for reading these bytes.
  */
-export function floorToolArguments(api: BenchApi, serverUrl: string): Promise<unknown> {
-	const pickDelta = api === "anthropic-messages" ? anthropicDelta : openAIDelta;
+export function floorResult(spec: ResponseSpec, serverUrl: string): Promise<unknown> {
+	const pickDelta = DELTA_PICKERS[spec.scenario][spec.api];
+	if (!pickDelta) throw new Error(`floor: no ${spec.scenario} scenario on ${spec.api}`);
 	return new Promise((resolve, reject) => {
 		const outgoing = request(
-			`${serverUrl}${requestPathFor(api)}`,
+			`${serverUrl}${requestPathFor(spec.api)}`,
 			{ method: "POST", headers: { "content-type": "application/json" } },
 			(response) => {
 				response.setEncoding("utf8");
@@ -32,7 +37,8 @@ export function floorToolArguments(api: BenchApi, serverUrl: string): Promise<un
 				response.on("end", () => {
 					try {
 						takeLine(rest);
-						resolve(JSON.parse(deltas.join("")));
+						const joined = deltas.join("");
+						resolve(spec.scenario === "tool-call" ? JSON.parse(joined) : joined);
 					} catch (error) {
 						reject(error);
 					}
@@ -47,19 +53,58 @@ export function floorToolArguments(api: BenchApi, serverUrl: string): Promise<un
 
 interface AnthropicEvent {
 	type?: string;
-	delta?: { type?: string; partial_json?: string };
+	delta?: { type?: string; partial_json?: string; text?: string };
 }
 
-function anthropicDelta(event: AnthropicEvent): string | undefined {
-	return event.type === "content_block_delta" && event.delta?.type === "input_json_delta"
-		? event.delta.partial_json
-		: undefined;
+interface ChatChunk {
+	choices?: { delta?: { content?: string | null; tool_calls?: { function?: { arguments?: string } }[] } }[];
 }
 
-interface OpenAIChunk {
-	choices?: { delta?: { tool_calls?: { function?: { arguments?: string } }[] } }[];
+interface ResponsesEvent {
+	type?: string;
+	delta?: string;
 }
 
-function openAIDelta(chunk: OpenAIChunk): string | undefined {
-	return chunk.choices?.[0]?.delta?.tool_calls?.[0]?.function?.arguments || undefined;
+interface GeminiChunk {
+	candidates?: { content?: { parts?: { text?: string; thought?: boolean }[] } }[];
 }
+
+const anthropic = (data: unknown) => data as AnthropicEvent;
+const chat = (data: unknown) => data as ChatChunk;
+const responses = (data: unknown) => data as ResponsesEvent;
+
+const DELTA_PICKERS: Record<BenchScenario, Partial<Record<BenchApi, PickDelta>>> = {
+	"tool-call": {
+		"anthropic-messages": (data) => {
+			const event = anthropic(data);
+			return event.type === "content_block_delta" && event.delta?.type === "input_json_delta"
+				? event.delta.partial_json
+				: undefined;
+		},
+		"openai-completions": (data) =>
+			chat(data).choices?.[0]?.delta?.tool_calls?.[0]?.function?.arguments || undefined,
+		"openai-responses": (data) => {
+			const event = responses(data);
+			return event.type === "response.function_call_arguments.delta" ? event.delta : undefined;
+		},
+	},
+	text: {
+		"anthropic-messages": (data) => {
+			const event = anthropic(data);
+			return event.type === "content_block_delta" && event.delta?.type === "text_delta"
+				? event.delta.text
+				: undefined;
+		},
+		"openai-completions": (data) => chat(data).choices?.[0]?.delta?.content || undefined,
+		"openai-responses": (data) => {
+			const event = responses(data);
+			return event.type === "response.output_text.delta" ? event.delta : undefined;
+		},
+		"google-generative-ai": (data) => {
+			const parts = (data as GeminiChunk).candidates?.[0]?.content?.parts ?? [];
+			let text = "";
+			for (const part of parts) if (part.text && !part.thought) text += part.text;
+			return text || undefined;
+		},
+	},
+};

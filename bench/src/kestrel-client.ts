@@ -2,12 +2,16 @@ import { type Context, type Model, registerBuiltInProviders, stream, Type } from
 import {
 	API_KEY,
 	type BenchApi,
+	type BenchScenario,
 	baseUrlFor,
 	MODEL_ID,
+	providerFor,
+	TEXT_PROMPT,
 	TOOL_DESCRIPTION,
 	TOOL_NAME,
 	USER_PROMPT,
 } from "./scenario.js";
+import type { ResponseSpec } from "./server-protocol.js";
 
 let registered = false;
 
@@ -16,7 +20,7 @@ function modelFor(api: BenchApi, serverUrl: string): Model {
 		id: MODEL_ID,
 		name: "Bench model",
 		api,
-		provider: api === "anthropic-messages" ? "anthropic" : "openai",
+		provider: providerFor(api),
 		baseUrl: baseUrlFor(api, serverUrl),
 		reasoning: false,
 		input: ["text"],
@@ -26,33 +30,40 @@ function modelFor(api: BenchApi, serverUrl: string): Model {
 	};
 }
 
-const context: Context = {
-	messages: [{ role: "user", content: USER_PROMPT, timestamp: 0 }],
-	tools: [
-		{
-			name: TOOL_NAME,
-			description: TOOL_DESCRIPTION,
-			parameters: Type.Object({ path: Type.String(), content: Type.String() }),
-		},
-	],
+const CONTEXTS: Record<BenchScenario, Context> = {
+	"tool-call": {
+		messages: [{ role: "user", content: USER_PROMPT, timestamp: 0 }],
+		tools: [
+			{
+				name: TOOL_NAME,
+				description: TOOL_DESCRIPTION,
+				parameters: Type.Object({ path: Type.String(), content: Type.String() }),
+			},
+		],
+	},
+	text: { messages: [{ role: "user", content: TEXT_PROMPT, timestamp: 0 }] },
 };
 
 /**
  * Streams one response through Kestrel the way an app does: every event is consumed
- * (each carries the live `partial` with the arguments parsed so far), then the final
- * message. Returns the final tool-call arguments.
+ * (each carries the live `partial`: the text so far, or the arguments parsed so far),
+ * then the final message. Returns the final tool-call arguments, or the final text.
  */
-export async function kestrelToolArguments(api: BenchApi, serverUrl: string): Promise<unknown> {
+export async function kestrelResult(spec: ResponseSpec, serverUrl: string): Promise<unknown> {
 	if (!registered) {
 		registerBuiltInProviders();
 		registered = true;
 	}
-	const events = stream(modelFor(api, serverUrl), context, { apiKey: API_KEY });
+	const { api, scenario } = spec;
+	const events = stream(modelFor(api, serverUrl), CONTEXTS[scenario], { apiKey: API_KEY });
 	let count = 0;
 	for await (const _event of events) count++;
 	const message = await events.result();
 	if (message.stopReason === "error" || message.stopReason === "aborted") {
-		throw new Error(`Kestrel ${api} failed after ${count} events: ${message.errorMessage}`);
+		throw new Error(`Kestrel ${api} ${scenario} failed after ${count} events: ${message.errorMessage}`);
+	}
+	if (scenario === "text") {
+		return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 	}
 	const call = message.content.find((block) => block.type === "toolCall");
 	if (!call) throw new Error(`Kestrel ${api}: no tool call in the final message`);

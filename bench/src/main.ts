@@ -1,26 +1,33 @@
 import { isDeepStrictEqual } from "node:util";
 import { makeWriteArguments } from "./arguments.js";
 import { type BenchConfig, readConfig } from "./config.js";
-import { floorToolArguments } from "./floor.js";
-import { kestrelToolArguments } from "./kestrel-client.js";
+import { floorResult } from "./floor.js";
+import { kestrelResult } from "./kestrel-client.js";
 import { cpuMs, median } from "./measure.js";
 import { runPiAi } from "./pi-client.js";
+import { makeReplyText } from "./reply-text.js";
 import { formatTable, type SizeResult, type Verdict } from "./report.js";
-import type { BenchApi } from "./scenario.js";
+import { type BenchApi, type BenchScenario, supportsScenario } from "./scenario.js";
 import { ServerProcess } from "./server-client.js";
 import type { ResponseSpec } from "./server-protocol.js";
 
-type Client = (api: BenchApi, serverUrl: string) => Promise<unknown>;
+/** Reads one response and returns its final tool-call arguments or its final text. */
+type Client = (spec: ResponseSpec, serverUrl: string) => Promise<unknown>;
 
 interface Case {
 	sizeKb: number;
+	/** What every client must return: the original arguments object, or the reply text. */
 	expected: unknown;
 	spec: ResponseSpec;
 }
 
-function makeCase(api: BenchApi, sizeKb: number): Case {
+function makeCase(api: BenchApi, scenario: BenchScenario, sizeKb: number): Case {
+	if (scenario === "text") {
+		const text = makeReplyText(sizeKb);
+		return { sizeKb, expected: text, spec: { api, scenario, key: `${sizeKb}`, payload: text } };
+	}
 	const expected = makeWriteArguments(sizeKb);
-	return { sizeKb, expected, spec: { api, key: `${sizeKb}`, argumentsJson: JSON.stringify(expected) } };
+	return { sizeKb, expected, spec: { api, scenario, key: `${sizeKb}`, payload: JSON.stringify(expected) } };
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -35,10 +42,11 @@ async function measureOnce(
 ) {
 	const { url, wireBytes } = await server.serve([item.spec], config.chunkBytes);
 	try {
-		const { cpuMs: used, value } = await cpuMs(() => client(item.spec.api, url));
+		const { cpuMs: used, value } = await cpuMs(() => client(item.spec, url));
 		if (!isDeepStrictEqual(value, item.expected)) {
+			const what = item.spec.scenario === "tool-call" ? "arguments" : "text";
 			throw new Error(
-				`${label} ${item.spec.api} ${item.sizeKb} KB: the final arguments differ from the original`,
+				`${label} ${item.spec.api} ${item.spec.scenario} ${item.sizeKb} KB: the final ${what} differ from the original`,
 			);
 		}
 		return { cpuMs: used, wireBytes: wireBytes[0]! };
@@ -48,7 +56,7 @@ async function measureOnce(
 }
 
 /**
- * Kestrel and the floor on every size of one API. Warm-up rounds go over every size
+ * Kestrel and the floor on every size of one API and scenario. Warm-up rounds go over every size
  * first, so the JIT (whose compiler threads count in process.cpuUsage) has seen all of
  * them; measured rounds then go over every size in turn, floor and Kestrel alternating,
  * so that drift in machine load or JIT state hits every size and both clients alike.
@@ -60,8 +68,8 @@ async function measureClients(
 ): Promise<SizeResult[]> {
 	for (let round = 0; round < config.warmUps; round++) {
 		for (const item of cases) {
-			await measureOnce(server, config, item, floorToolArguments, "floor");
-			await measureOnce(server, config, item, kestrelToolArguments, "Kestrel");
+			await measureOnce(server, config, item, floorResult, "floor");
+			await measureOnce(server, config, item, kestrelResult, "Kestrel");
 		}
 	}
 	const floor = cases.map((): number[] => []);
@@ -69,8 +77,8 @@ async function measureClients(
 	const wireBytes = cases.map(() => 0);
 	for (let round = 0; round < config.runs; round++) {
 		for (const [index, item] of cases.entries()) {
-			floor[index]!.push((await measureOnce(server, config, item, floorToolArguments, "floor")).cpuMs);
-			const measured = await measureOnce(server, config, item, kestrelToolArguments, "Kestrel");
+			floor[index]!.push((await measureOnce(server, config, item, floorResult, "floor")).cpuMs);
+			const measured = await measureOnce(server, config, item, kestrelResult, "Kestrel");
 			kestrel[index]!.push(measured.cpuMs);
 			wireBytes[index] = measured.wireBytes;
 		}
@@ -78,11 +86,11 @@ async function measureClients(
 	return cases.map((item, index) => {
 		const runs = (values: number[]) => values.map((ms) => ms.toFixed(1)).join(" ");
 		log(
-			`  ${item.spec.api} ${item.sizeKb} KB: Kestrel ${runs(kestrel[index]!)} | floor ${runs(floor[index]!)}`,
+			`  ${item.spec.api} ${item.spec.scenario} ${item.sizeKb} KB: Kestrel ${runs(kestrel[index]!)} | floor ${runs(floor[index]!)}`,
 		);
 		return {
 			sizeKb: item.sizeKb,
-			argumentBytes: Buffer.byteLength(item.spec.argumentsJson),
+			payloadBytes: Buffer.byteLength(item.spec.payload),
 			wireBytes: wireBytes[index]!,
 			kestrelMs: median(kestrel[index]!),
 			floorMs: median(floor[index]!),
@@ -102,15 +110,16 @@ async function measurePi(
 		const outcome = await runPiAi(
 			{
 				api: item.spec.api,
+				scenario: item.spec.scenario,
 				url,
-				warmUpJson: warmUp.spec.argumentsJson,
-				expectedJson: item.spec.argumentsJson,
+				warmUpPayload: warmUp.spec.payload,
+				expectedPayload: item.spec.payload,
 			},
 			config.piCapMs,
 		);
 		const shown = outcome.kind === "measured" ? `${outcome.cpuMs.toFixed(0)} ms CPU` : outcome.kind;
 		log(
-			`  pi-ai ${item.spec.api} ${item.sizeKb} KB: ${shown}${outcome.kind === "failed" ? `: ${outcome.message}` : ""}`,
+			`  pi-ai ${item.spec.api} ${item.spec.scenario} ${item.sizeKb} KB: ${shown}${outcome.kind === "failed" ? `: ${outcome.message}` : ""}`,
 		);
 		return outcome;
 	} finally {
@@ -118,35 +127,64 @@ async function measurePi(
 	}
 }
 
+/** pi-ai on every size, smallest first; once one run hits the cap, larger sizes are skipped. */
+async function measurePiSizes(
+	server: ServerProcess,
+	config: BenchConfig,
+	cases: readonly Case[],
+	rows: SizeResult[],
+): Promise<void> {
+	const first = cases[0];
+	if (!first) return;
+	const warmUp = makeCase(first.spec.api, first.spec.scenario, 4);
+	let cappedAt: number | undefined;
+	for (const row of rows) {
+		const item = cases.find((candidate) => candidate.sizeKb === row.sizeKb)!;
+		row.pi =
+			cappedAt === undefined
+				? await measurePi(server, config, warmUp, item)
+				: { kind: "skipped", reason: `skipped (capped at ${cappedAt} KB)` };
+		if (row.pi?.kind === "capped") cappedAt ??= row.sizeKb;
+	}
+}
+
+/** The streaming suite: every scenario on every API that has it, each as one table. */
+async function streamingSuite(
+	server: ServerProcess,
+	config: BenchConfig,
+): Promise<{ tables: string[]; verdicts: Verdict[] }> {
+	const tables: string[] = [];
+	const verdicts: Verdict[] = [];
+	for (const scenario of config.scenarios) {
+		const sizes = scenario === "tool-call" ? config.sizes : config.textSizes;
+		for (const api of config.apis) {
+			if (!supportsScenario(api, scenario)) continue;
+			const cases = sizes.map((sizeKb) => makeCase(api, scenario, sizeKb));
+			const rows = await measureClients(server, config, cases);
+			if (config.piCapMs > 0) await measurePiSizes(server, config, cases, rows);
+			const table = formatTable(api, scenario, rows, config.runs);
+			tables.push(table.text);
+			verdicts.push(...table.verdicts);
+		}
+	}
+	return { tables, verdicts };
+}
+
 async function main(): Promise<number> {
 	const config = readConfig();
 	log(
-		`bench: sizes ${config.sizes.join(", ")} KB, ${config.warmUps} warm-up + ${config.runs} measured runs, pi-ai cap ${config.piCapMs ? `${config.piCapMs / 1000} s` : "off"}, ` +
+		`bench: ${config.scenarios.join(", ")} on ${config.apis.join(", ")}; tool-call sizes ${config.sizes.join(", ")} KB, ` +
+			`text sizes ${config.textSizes.join(", ")} KB; ${config.warmUps} warm-up + ${config.runs} measured runs, ` +
+			`pi-ai cap ${config.piCapMs ? `${config.piCapMs / 1000} s` : "off"}, ` +
 			`server writes ${config.chunkBytes ? `${config.chunkBytes} B` : "whole body"}`,
 	);
 	const server = ServerProcess.start();
 	const tables: string[] = [];
 	const verdicts: Verdict[] = [];
 	try {
-		for (const api of config.apis) {
-			const cases = config.sizes.map((sizeKb) => makeCase(api, sizeKb));
-			const rows = await measureClients(server, config, cases);
-			if (config.piCapMs > 0) {
-				const warmUp = makeCase(api, 4);
-				let cappedAt: number | undefined;
-				for (const row of rows) {
-					const item = cases.find((candidate) => candidate.sizeKb === row.sizeKb)!;
-					row.pi =
-						cappedAt === undefined
-							? await measurePi(server, config, warmUp, item)
-							: { kind: "skipped", reason: `skipped (capped at ${cappedAt} KB)` };
-					if (row.pi?.kind === "capped") cappedAt ??= row.sizeKb;
-				}
-			}
-			const table = formatTable(api, rows, config.runs);
-			tables.push(table.text);
-			verdicts.push(...table.verdicts);
-		}
+		const streaming = await streamingSuite(server, config);
+		tables.push(...streaming.tables);
+		verdicts.push(...streaming.verdicts);
 	} finally {
 		server.stop();
 	}
@@ -156,7 +194,7 @@ async function main(): Promise<number> {
 	console.log(tables.join("\n\n"));
 	console.log("\nTargets:");
 	for (const verdict of verdicts) console.log(`  ${verdict.pass ? "PASS" : "FAIL"}  ${verdict.name}`);
-	console.log("\nFinal arguments of Kestrel and the floor equal the original object in every run.");
+	console.log("\nFinal arguments and texts of Kestrel and the floor equal the originals in every run.");
 	const failed = verdicts.some((verdict) => !verdict.pass);
 	return failed && config.strict ? 1 : 0;
 }

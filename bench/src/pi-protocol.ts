@@ -1,11 +1,14 @@
-import type { BenchApi } from "./scenario.js";
+import type { BenchApi, BenchScenario } from "./scenario.js";
 
 /** Parent → pi-ai runner: the server at `url` plays the warm-up response, then the measured one. */
 export interface PiJob {
 	api: BenchApi;
+	scenario: BenchScenario;
 	url: string;
-	warmUpJson: string;
-	expectedJson: string;
+	/** The argument JSON or reply text of the warm-up response. */
+	warmUpPayload: string;
+	/** The argument JSON or reply text of the measured response. */
+	expectedPayload: string;
 }
 
 /** pi-ai runner → parent. */

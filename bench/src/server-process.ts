@@ -5,37 +5,51 @@
  */
 import {
 	encodeAnthropicStream,
+	encodeGeminiStream,
 	encodeOpenAICompletionsStream,
+	encodeOpenAIResponsesStream,
+	type ScriptBlock,
 	startWireServer,
 	type WireScript,
 	type WireServer,
 } from "@kestrel/ai/testing";
-import { DELTA_SIZE, MODEL_ID, TOOL_NAME } from "./scenario.js";
+import { type BenchApi, DELTA_SIZE, MODEL_ID, TOOL_NAME } from "./scenario.js";
 import type { ResponseSpec, ServerReply, ServerRequest } from "./server-protocol.js";
 
 const bodies = new Map<string, string>();
 const servers = new Map<string, WireServer>();
 
+/** Each API's own shape of ids, so that every SDK and client sees a plausible stream. */
+const IDS: Record<BenchApi, { response: string; call: string }> = {
+	"anthropic-messages": { response: "msg_bench", call: "toolu_bench_1" },
+	"openai-completions": { response: "chatcmpl-bench", call: "call_bench_1" },
+	"openai-responses": { response: "resp_bench", call: "call_bench_1|fc_bench_1" },
+	"google-generative-ai": { response: "bench-response", call: "" },
+};
+
+const ENCODERS: Record<BenchApi, (script: WireScript) => string> = {
+	"anthropic-messages": encodeAnthropicStream,
+	"openai-completions": encodeOpenAICompletionsStream,
+	"openai-responses": encodeOpenAIResponsesStream,
+	"google-generative-ai": encodeGeminiStream,
+};
+
 function bodyFor(spec: ResponseSpec): string {
-	const cacheKey = `${spec.api}:${spec.key}`;
+	const cacheKey = `${spec.api}:${spec.scenario}:${spec.key}`;
 	const cached = bodies.get(cacheKey);
 	if (cached !== undefined) return cached;
-	const anthropic = spec.api === "anthropic-messages";
+	const ids = IDS[spec.api];
+	const block: ScriptBlock =
+		spec.scenario === "tool-call"
+			? { type: "toolCall", id: ids.call, name: TOOL_NAME, arguments: spec.payload, deltaSize: DELTA_SIZE }
+			: { type: "text", text: spec.payload, deltaSize: DELTA_SIZE };
 	const script: WireScript = {
-		id: anthropic ? "msg_bench" : "chatcmpl-bench",
+		id: ids.response,
 		model: MODEL_ID,
-		blocks: [
-			{
-				type: "toolCall",
-				id: anthropic ? "toolu_bench_1" : "call_bench_1",
-				name: TOOL_NAME,
-				arguments: spec.argumentsJson,
-				deltaSize: DELTA_SIZE,
-			},
-		],
-		usage: { input: 120, output: Math.ceil(spec.argumentsJson.length / 4) },
+		blocks: [block],
+		usage: { input: 120, output: Math.ceil(spec.payload.length / 4) },
 	};
-	const body: string = anthropic ? encodeAnthropicStream(script) : encodeOpenAICompletionsStream(script);
+	const body = ENCODERS[spec.api](script);
 	bodies.set(cacheKey, body);
 	return body;
 }

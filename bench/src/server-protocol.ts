@@ -1,12 +1,13 @@
-import type { BenchApi } from "./scenario.js";
+import type { BenchApi, BenchScenario } from "./scenario.js";
 
-/** One response the server process should play: a streamed tool call. */
+/** One response the server process should play: a streamed tool call or a streamed text reply. */
 export interface ResponseSpec {
 	api: BenchApi;
-	/** Identifies `argumentsJson` so the server encodes each body once. */
+	scenario: BenchScenario;
+	/** Identifies `payload` so the server encodes each body once. */
 	key: string;
-	/** The exact argument text the tool call streams. */
-	argumentsJson: string;
+	/** The exact argument JSON the tool call streams, or the exact reply text. */
+	payload: string;
 }
 
 /** Parent → server process. */

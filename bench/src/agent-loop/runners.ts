@@ -1,0 +1,217 @@
+import { type AgentEvent, runAgentLoop, type StreamFn } from "@kestrel/agent-core";
+import {
+	type AssistantMessage,
+	type AssistantMessageEvent,
+	type AssistantMessageEventStream,
+	type Message,
+	type Model,
+	ProviderRegistry,
+	type ToolResultMessage,
+} from "@kestrel/ai";
+import { createFauxProvider } from "@kestrel/ai/testing";
+import { runAgentLoop as runPiAgentLoop } from "@mariozechner/pi-agent-core";
+import { quiesce, TurnClock } from "./measure.js";
+import { benchTools, expectedMessageCount, FINAL_TEXT, finalReply, replyForTurn } from "./script.js";
+
+/** What one run of one client produced. */
+export interface RunResult {
+	perTurnMs: number[];
+	messages: number;
+	failedResults: number;
+	finalText: string;
+}
+
+/** Where a run's responses come from: the scripted provider, or a replay of its events. */
+export type Source = "provider" | "replay";
+
+export type Runner = (turns: number, source: Source) => Promise<RunResult>;
+
+/**
+ * The response machinery is built once per process and reset before each run, so that
+ * every run (and every client) meets code the JIT has already warmed: a fresh provider
+ * per run would spend its first hundred turns being compiled, in every client's figures.
+ */
+class Responses {
+	private readonly faux = createFauxProvider();
+	private readonly registry = new ProviderRegistry();
+	readonly model: Model;
+	private recorded: AssistantMessageEvent[][] = [];
+	private next = 0;
+
+	constructor() {
+		this.registry.register(this.faux.provider);
+		this.model = this.faux.model();
+	}
+
+	/** `provider`: the scripted provider, queued with the whole script. */
+	async provider(turns: number): Promise<StreamFn> {
+		// The provider keeps a copy of every request; a long-lived one must forget them.
+		this.faux.requests.length = 0;
+		while (this.faux.pending > 0) await this.drainOne();
+		for (let turn = 1; turn <= turns; turn++) this.faux.enqueue(replyForTurn(turn));
+		this.faux.enqueue(finalReply());
+		return this.registry.stream.bind(this.registry);
+	}
+
+	/**
+	 * `replay`: the same responses, recorded once from the provider and played back, so
+	 * that what is measured is the loop (plus the async iteration every consumer pays), not
+	 * the provider's assembly and argument parsing.
+	 */
+	async replay(turns: number): Promise<StreamFn> {
+		if (this.recorded.length !== turns + 1) {
+			const live = await this.provider(turns);
+			this.recorded = [];
+			for (let turn = 0; turn <= turns; turn++) {
+				const events: AssistantMessageEvent[] = [];
+				const stream = (await live(this.model, { messages: [] }, {})) as AssistantMessageEventStream;
+				for await (const event of stream) events.push(event);
+				this.recorded.push(events);
+			}
+			this.faux.requests.length = 0;
+		}
+		this.next = 0;
+		return () => replayStream(this.recorded[this.next++] ?? []);
+	}
+
+	private async drainOne(): Promise<void> {
+		await (this.registry.stream(this.model, { messages: [] }) as AssistantMessageEventStream).result();
+	}
+}
+
+function replayStream(events: readonly AssistantMessageEvent[]): AssistantMessageEventStream {
+	const last = events.at(-1);
+	const final = last?.type === "done" || last?.type === "error" ? last.message : undefined;
+	return {
+		async *[Symbol.asyncIterator]() {
+			yield* events;
+		},
+		result: async () => final as AssistantMessage,
+	};
+}
+
+let responses: Responses | undefined;
+
+async function setup(turns: number, source: Source): Promise<{ model: Model; streamFn: StreamFn }> {
+	responses ??= new Responses();
+	const streamFn = source === "provider" ? await responses.provider(turns) : await responses.replay(turns);
+	return { model: responses.model, streamFn };
+}
+
+const PROMPT = "Work through the modules.";
+const SYSTEM = "You are a benchmark agent.";
+
+function keepProviderMessages(messages: readonly { role: string }[]): Message[] {
+	const kept: Message[] = [];
+	for (const message of messages) {
+		if (message.role === "user" || message.role === "assistant" || message.role === "toolResult") {
+			kept.push(message as Message);
+		}
+	}
+	return kept;
+}
+
+function summarise(clock: TurnClock, messages: readonly { role: string }[]): RunResult {
+	let failedResults = 0;
+	for (const message of messages)
+		if (message.role === "toolResult" && (message as ToolResultMessage).isError) failedResults++;
+	const last = messages.at(-1) as AssistantMessage | undefined;
+	const text = last?.content?.[0];
+	return {
+		perTurnMs: clock.perTurnMs,
+		messages: messages.length,
+		failedResults,
+		finalText: text?.type === "text" ? text.text : "",
+	};
+}
+
+/** Kestrel's loop, through `runAgentLoop` with a synchronous sink. */
+export const runKestrel: Runner = async (turns, source) => {
+	const { model, streamFn } = await setup(turns, source);
+	await quiesce();
+	const clock = new TurnClock();
+	const messages = await runAgentLoop(
+		[{ role: "user", content: PROMPT, timestamp: 1 }],
+		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() },
+		{ model },
+		(event: AgentEvent) => {
+			if (event.type === "turn_end") clock.mark();
+		},
+		undefined,
+		streamFn,
+	);
+	return summarise(clock, messages);
+};
+
+/** pi-agent-core's loop on the same provider streams and the same tool objects. */
+export const runPi: Runner = async (turns, source) => {
+	const { model, streamFn } = await setup(turns, source);
+	await quiesce();
+	const clock = new TurnClock();
+	// The two frameworks' model, message and stream types are structurally the same
+	// protocol but nominally different packages: the casts only cross that line.
+	const messages = await runPiAgentLoop(
+		[{ role: "user", content: PROMPT, timestamp: 1 }],
+		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() as never },
+		{ model: model as never, convertToLlm: keepProviderMessages as never },
+		(event) => {
+			if (event.type === "turn_end") clock.mark();
+		},
+		undefined,
+		streamFn as never,
+	);
+	return summarise(clock, messages as { role: string }[]);
+};
+
+/**
+ * The floor: the least any loop must do on this script. It streams each response from
+ * the same provider, runs the three tools directly and appends the messages; no events,
+ * no validation, no hooks. Loop overhead is a loop's CPU minus this.
+ */
+export const runFloor: Runner = async (turns, source) => {
+	const { model, streamFn } = await setup(turns, source);
+	const tools = benchTools();
+	await quiesce();
+	const clock = new TurnClock();
+	const messages: Message[] = [{ role: "user", content: PROMPT, timestamp: 1 }];
+	while (true) {
+		const stream = (await streamFn(
+			model,
+			{ systemPrompt: SYSTEM, messages, tools },
+			{},
+		)) as AssistantMessageEventStream;
+		for await (const _event of stream) {
+			// Every event is consumed, as a loop does.
+		}
+		const message = await stream.result();
+		messages.push(message);
+		const calls = message.content.filter((block) => block.type === "toolCall");
+		for (const call of calls) {
+			const tool = tools.find((candidate) => candidate.name === call.name);
+			const result = await tool!.execute(call.id, call.arguments);
+			messages.push({
+				role: "toolResult",
+				toolCallId: call.id,
+				toolName: call.name,
+				content: result.content,
+				details: result.details,
+				isError: false,
+				timestamp: 1,
+			});
+		}
+		clock.mark();
+		if (calls.length === 0) break;
+	}
+	return summarise(clock, messages);
+};
+
+/** A run is only worth measuring if it did what the script says. */
+export function checkRun(label: string, turns: number, result: RunResult): string | undefined {
+	if (result.messages !== expectedMessageCount(turns)) {
+		return `${label}: ${result.messages} messages, expected ${expectedMessageCount(turns)}`;
+	}
+	if (result.failedResults > 0) return `${label}: ${result.failedResults} tool results are errors`;
+	if (result.finalText !== FINAL_TEXT) return `${label}: the final answer is "${result.finalText}"`;
+	if (result.perTurnMs.length !== turns + 1) return `${label}: ${result.perTurnMs.length} turns measured`;
+	return undefined;
+}

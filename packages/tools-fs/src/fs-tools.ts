@@ -1,0 +1,78 @@
+import type { AgentTool } from "@kestrel/agent-core";
+import { createEditTool, type editParameters, editToolGuidelines } from "./edit/edit-tool.js";
+import { FileStateTracker } from "./file-state/file-state-tracker.js";
+import { createFindTool, type findParameters, findToolGuidelines } from "./find/find-tool.js";
+import { createGrepTool, type grepParameters, grepToolGuidelines } from "./grep/grep-tool.js";
+import { createLsTool, type lsParameters, lsToolGuidelines } from "./ls/ls-tool.js";
+import { MutationQueue } from "./mutation-queue/mutation-queue.js";
+import { createLocalFileOperations } from "./operations/local-file-operations.js";
+import { createReadTool, type readParameters, readToolGuidelines } from "./read/read-tool.js";
+import type {
+	EditToolDetails,
+	EditToolOptions,
+	FindToolDetails,
+	FindToolOptions,
+	FsToolOptions,
+	GrepToolDetails,
+	GrepToolOptions,
+	ListToolDetails,
+	ListToolOptions,
+	ReadToolDetails,
+	ReadToolOptions,
+	WriteToolDetails,
+	WriteToolOptions,
+} from "./types.js";
+import { createWriteTool, type writeParameters, writeToolGuidelines } from "./write/write-tool.js";
+
+/** Options for the whole pack: shared settings, plus per-tool ones (which win). */
+export interface FsToolsOptions extends FsToolOptions {
+	read?: Omit<ReadToolOptions, keyof FsToolOptions>;
+	write?: Omit<WriteToolOptions, keyof FsToolOptions>;
+	edit?: Omit<EditToolOptions, keyof FsToolOptions>;
+	ls?: Omit<ListToolOptions, keyof FsToolOptions>;
+	find?: Omit<FindToolOptions, keyof FsToolOptions>;
+	grep?: Omit<GrepToolOptions, keyof FsToolOptions>;
+}
+
+/** The six tools, by name. `Object.values(tools)` is the list to give an agent. */
+export interface FsTools {
+	read: AgentTool<typeof readParameters, ReadToolDetails>;
+	write: AgentTool<typeof writeParameters, WriteToolDetails>;
+	edit: AgentTool<typeof editParameters, EditToolDetails>;
+	ls: AgentTool<typeof lsParameters, ListToolDetails>;
+	find: AgentTool<typeof findParameters, FindToolDetails>;
+	grep: AgentTool<typeof grepParameters, GrepToolDetails>;
+}
+
+/**
+ * All six file tools for one workspace, sharing one file-system implementation, one
+ * `FileStateTracker` (what read saw is what write checks against) and one
+ * `MutationQueue` (edits and writes of one file never interleave).
+ */
+export function createFsTools(root: string, options: FsToolsOptions = {}): FsTools {
+	const { read, write, edit, ls, find, grep, ...shared } = options;
+	const common: FsToolOptions = {
+		...shared,
+		operations: shared.operations ?? createLocalFileOperations(),
+		fileState: shared.fileState ?? new FileStateTracker(),
+		mutationQueue: shared.mutationQueue ?? new MutationQueue(),
+	};
+	return {
+		read: createReadTool(root, { ...common, ...read }),
+		write: createWriteTool(root, { ...common, ...write }),
+		edit: createEditTool(root, { ...common, ...edit }),
+		ls: createLsTool(root, { ...common, ...ls }),
+		find: createFindTool(root, { ...common, ...find }),
+		grep: createGrepTool(root, { ...common, ...grep }),
+	};
+}
+
+/** Usage rules for all six tools, one per line, for a system prompt. */
+export const fsToolsGuidelines = [
+	readToolGuidelines,
+	editToolGuidelines,
+	writeToolGuidelines,
+	lsToolGuidelines,
+	findToolGuidelines,
+	grepToolGuidelines,
+].join("\n");

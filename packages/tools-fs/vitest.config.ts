@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+	resolve: {
+		// The README example imports the package by name; tests run it against the sources.
+		alias: [
+			{ find: /^@kestrel\/tools-fs$/, replacement: source("./src/index.ts") },
+			{ find: /^@kestrel\/tools-fs\/testing$/, replacement: source("./src/testing/index.ts") },
+		],
+	},
+	test: {
+		include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+		testTimeout: 30_000,
+	},
+});
