@@ -51,6 +51,7 @@ export {
 } from "./providers/openai-responses/index.js";
 export type { OpenAISdk } from "./providers/openai-shared/client.js";
 export { BUILT_IN_SOURCE_ID, registerBuiltInProviders } from "./providers/register-built-ins.js";
+export { ProviderRegistry } from "./registry.js";
 export {
 	ANTHROPIC_MESSAGES_REPLAY,
 	ANTHROPIC_TOOL_CALL_IDS,
@@ -72,7 +73,6 @@ export {
 	type ToolCallIdRule,
 	toolCallIdRule,
 } from "./replay/index.js";
-export { ProviderRegistry } from "./registry.js";
 export { loadSdk, MissingSdkError } from "./sdk-loader.js";
 export {
 	complete,

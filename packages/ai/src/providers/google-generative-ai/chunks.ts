@@ -1,7 +1,8 @@
-import type { GenerateContentResponse, Part } from "@google/genai";
+import type { Part } from "@google/genai";
 import type { MessageAssembler } from "../../assembler.js";
 import type { TextContent, ThinkingContent } from "../../types.js";
 import { mapFinishReason, mapUsage, promptBlocked } from "./map.js";
+import type { StreamChunk } from "./raw-body.js";
 
 type Kind = "text" | "thinking";
 
@@ -13,7 +14,7 @@ interface OpenRun {
 }
 
 /**
- * Translates `GenerateContentResponse` chunks into assembler calls.
+ * Translates streamed `GenerateContentResponse` chunks into assembler calls.
  *
  * Gemini streams parts, not blocks: consecutive text parts form one text block and
  * consecutive thought parts one thinking block; a part of the other kind, or a function
@@ -34,7 +35,7 @@ export class ChunkTranslator {
 		private readonly newToolCallId: () => string,
 	) {}
 
-	push(chunk: GenerateContentResponse): void {
+	push(chunk: StreamChunk): void {
 		this.assembler.setResponseId(chunk.responseId);
 		if (chunk.usageMetadata) this.assembler.setUsage(mapUsage(chunk.usageMetadata));
 		const blockReason = chunk.promptFeedback?.blockReason;

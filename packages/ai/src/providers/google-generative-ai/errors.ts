@@ -57,10 +57,6 @@ export function describeSdkError(
 			thrown.message,
 		);
 	}
-	// The SDK's SSE reader says this when the body ends inside a frame: a cut connection.
-	if (thrown instanceof Error && thrown.message === "Incomplete JSON segment at the end") {
-		return new Error("The connection closed in the middle of a stream frame.", { cause: thrown });
-	}
 	return thrown;
 }
 

@@ -1,9 +1,10 @@
-import type { GenerateContentParameters, GoogleGenAI, GoogleGenAIOptions } from "@google/genai";
+import type { Fetch, GenerateContentParameters, GoogleGenAI, GoogleGenAIOptions } from "@google/genai";
 import type { ProviderRun } from "../../provider-run.js";
 import type { Context, Model } from "../../types.js";
 import { ChunkTranslator } from "./chunks.js";
 import { buildRequest } from "./convert.js";
 import { describeSdkError } from "./errors.js";
+import { readStreamBody, StreamBodyCapture } from "./raw-body.js";
 
 /** What the provider uses of `@google/genai`, loaded lazily (see `index.ts`). */
 export interface GoogleGenAISdk {
@@ -19,8 +20,10 @@ const VERSIONED_BASE_URL = /\/v\d+(?:alpha|beta)?\d*\/?$/;
 
 /**
  * Sends one `streamGenerateContent` request and drives the assembler from its chunks.
- * The SDK's own error type carries only a status and a JSON message; it is rewritten so
- * that Google's status string and retry delay reach classification (see `errors.ts`).
+ * The SDK sends the request and reports HTTP failures; the body is read here (see
+ * `raw-body.ts`). The SDK's own error type carries only a status and a JSON message; it
+ * is rewritten so that Google's status string and retry delay reach classification (see
+ * `errors.ts`).
  */
 export async function streamGenerateContent(
 	sdk: GoogleGenAISdk,
@@ -29,7 +32,8 @@ export async function streamGenerateContent(
 	run: ProviderRun,
 ): Promise<void> {
 	const params = await run.preparePayload(buildRequest(model, context, run.options));
-	const client = createClient(sdk, model, run);
+	const capture = new StreamBodyCapture();
+	const client = createClient(sdk, model, run, capture.fetch);
 	const translator = new ChunkTranslator(run.assembler, newToolCallId);
 	try {
 		const request: GenerateContentParameters = {
@@ -41,11 +45,12 @@ export async function streamGenerateContent(
 				automaticContinuation: false,
 			},
 		};
-		const stream = await client.models.generateContentStream(request);
-		for await (const chunk of stream) {
+		// Resolves once the response is in and OK; the SDK's generator it returns is not read.
+		await client.models.generateContentStream(request);
+		await readStreamBody(capture.take(), sdk.ApiError, (chunk) => {
 			run.activity();
 			translator.push(chunk);
-		}
+		});
 	} catch (thrown) {
 		throw describeSdkError(thrown, sdk.ApiError);
 	}
@@ -62,10 +67,10 @@ export async function streamGenerateContent(
  * from redirecting the request. No SDK timeout (the run's watchdog owns them); SDK
  * retries only when asked for.
  */
-function createClient(sdk: GoogleGenAISdk, model: Model, run: ProviderRun): GoogleGenAI {
+function createClient(sdk: GoogleGenAISdk, model: Model, run: ProviderRun, fetch: Fetch): GoogleGenAI {
 	const baseUrl = model.baseUrl.replace(/\/+$/, "");
 	const headers = run.apiKey ? { ...run.headers } : { "x-goog-api-key": "", ...run.headers };
-	const httpOptions: NonNullable<GoogleGenAIOptions["httpOptions"]> = { baseUrl, headers };
+	const httpOptions: NonNullable<GoogleGenAIOptions["httpOptions"]> = { baseUrl, headers, fetch };
 	// `…/v1beta` as the base URL: the SDK must not add its own version segment.
 	if (VERSIONED_BASE_URL.test(baseUrl)) httpOptions.apiVersion = "";
 	const retries = run.options.maxRetries ?? 0;

@@ -15,11 +15,9 @@ const KEYLESS_PLACEHOLDER = "kestrel-keyless";
 
 /**
  * A client bound to one model and one run, for both OpenAI APIs:
- * - every body read counts as activity (`wrapFetch`): the SDK drops SSE comments, which
- *   proxies send to keep a connection alive while a model reasons silently;
- * - the SDK's console logging is off (unless `OPENAI_LOG` is set): it logs a malformed
- *   chunk before it throws, the stream reports it already, and a console write would
- *   tear a terminal UI;
+ * - HTTP error bodies get OpenAI's error envelope (`wrapFetch`);
+ * - the SDK's console logging is off (unless `OPENAI_LOG` is set): a console write would
+ *   tear a terminal UI, and the stream reports every failure already;
  * - `OPENAI_ORG_ID` / `OPENAI_PROJECT_ID` are OpenAI's, never sent to another server.
  */
 export function createOpenAIClient(sdk: OpenAISdk, model: Model, run: ProviderRun): OpenAI {
@@ -31,7 +29,7 @@ export function createOpenAIClient(sdk: OpenAISdk, model: Model, run: ProviderRu
 		baseURL: model.baseUrl,
 		maxRetries: run.options.maxRetries ?? 0,
 		defaultHeaders: headers,
-		fetch: wrapFetch(globalThis.fetch, () => run.activity()),
+		fetch: wrapFetch(globalThis.fetch),
 	};
 	if (!globalThis.process?.env?.OPENAI_LOG) options.logLevel = "off";
 	if (model.provider !== "openai") {

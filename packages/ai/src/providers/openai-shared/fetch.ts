@@ -1,27 +1,15 @@
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /**
- * Wraps `fetch` for two things the SDK hides from the provider:
- *
- * - Every body read counts as activity. The SDK drops SSE comments, which OpenRouter
- *   (`: OPENROUTER PROCESSING`) and others send to keep a connection alive while a model
- *   thinks silently; without this the watchdog would time out a live request.
- * - HTTP error bodies get OpenAI's `{"error":{…}}` envelope when they lack it (see
- *   {@link envelopeErrorBody}), so the message reaches classification.
+ * Wraps `fetch` so that HTTP error bodies get OpenAI's `{"error":{…}}` envelope when they
+ * lack it (see {@link envelopeErrorBody}), and the message reaches classification.
  */
-export function wrapFetch(fetchImpl: Fetch, onBytes: () => void): Fetch {
+export function wrapFetch(fetchImpl: Fetch): Fetch {
 	return async (input, init) => {
 		const response = await fetchImpl(input, init);
+		if (response.ok) return response;
 		const meta = { status: response.status, statusText: response.statusText, headers: response.headers };
-		if (!response.ok) return new Response(envelopeErrorBody(await response.text()), meta);
-		if (!response.body) return response;
-		const tap = new TransformStream<Uint8Array, Uint8Array>({
-			transform(chunk, controller) {
-				onBytes();
-				controller.enqueue(chunk);
-			},
-		});
-		return new Response(response.body.pipeThrough(tap), meta);
+		return new Response(envelopeErrorBody(await response.text()), meta);
 	};
 }
 
