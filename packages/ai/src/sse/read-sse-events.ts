@@ -84,11 +84,15 @@ export class SseParser {
 	private skipLeadingLf = false;
 	private event: string | undefined;
 	private data: string | undefined;
+	/** The lines of the frame that has not ended yet, as received. */
+	private pendingLines: string[] = [];
 
 	constructor(private readonly onComment?: (text: string) => void) {}
 
 	/** The frames completed by `text`. */
 	push(text: string): SseFrame[] {
+		// An empty piece (a decoder holding half a character) must not forget a pending `\r`.
+		if (text === "") return [];
 		const frames: SseFrame[] = [];
 		let start = 0;
 		if (this.skipLeadingLf) {
@@ -118,6 +122,15 @@ export class SseParser {
 		return frames;
 	}
 
+	/**
+	 * The raw text of the frame the text so far ends inside (its lines joined with `\n`,
+	 * then the unfinished line), or "" at a frame boundary. Read it before `end()`: some
+	 * servers end a stream with a bare JSON error instead of a frame.
+	 */
+	unfinished(): string {
+		return this.pendingLines.length > 0 ? `${this.pendingLines.join("\n")}\n${this.partial}` : this.partial;
+	}
+
 	/** The frame the text ended inside, if it carried data. */
 	end(): SseFrame | undefined {
 		const frame = this.partial ? this.line(this.partial) : undefined;
@@ -127,6 +140,7 @@ export class SseParser {
 
 	private line(line: string): SseFrame | undefined {
 		if (line === "") return this.dispatch();
+		this.pendingLines.push(line);
 		const colon = line.indexOf(":");
 		if (colon === 0) {
 			this.onComment?.(line.slice(1));
@@ -145,6 +159,7 @@ export class SseParser {
 		const { event, data } = this;
 		this.event = undefined;
 		this.data = undefined;
+		if (this.pendingLines.length > 0) this.pendingLines = [];
 		// Like browsers: a frame without data (an `event:` alone) is not an event.
 		if (data === undefined) return undefined;
 		return event === undefined ? { data } : { event, data };

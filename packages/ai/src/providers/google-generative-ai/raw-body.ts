@@ -1,5 +1,5 @@
 import type { ApiError, Fetch, GenerateContentResponse } from "@google/genai";
-import { SseDataFrames } from "./sse-frames.js";
+import { SseParser } from "../../sse/read-sse-events.js";
 
 /** The fields of a streamed `GenerateContentResponse` the provider reads, as the wire has them. */
 export type StreamChunk = Pick<
@@ -51,26 +51,28 @@ export async function readStreamBody(
 ): Promise<void> {
 	const reader = (response.body as ReadableStream<Uint8Array>).getReader();
 	const decoder = new TextDecoder();
-	const frames = new SseDataFrames();
-	const onData = (data: string): void => {
-		const chunk: unknown = JSON.parse(data);
-		if (typeof chunk !== "object" || chunk === null) return;
-		throwIfErrorFrame(chunk, apiError);
-		onChunk(chunk as StreamChunk);
+	const parser = new SseParser();
+	const push = (text: string): void => {
+		for (const { data } of parser.push(text)) {
+			const chunk: unknown = JSON.parse(data);
+			if (typeof chunk !== "object" || chunk === null) continue;
+			throwIfErrorFrame(chunk, apiError);
+			onChunk(chunk as StreamChunk);
+		}
 	};
 	let ended = false;
 	try {
 		for (;;) {
 			const read = await reader.read();
 			if (read.done) break;
-			frames.push(decoder.decode(read.value, { stream: true }), onData);
+			push(decoder.decode(read.value, { stream: true }));
 		}
 		ended = true;
-		frames.push(decoder.decode(), onData);
+		push(decoder.decode());
 	} finally {
 		if (!ended) reader.cancel().catch(() => undefined);
 	}
-	const rest = frames.rest().trim();
+	const rest = parser.unfinished().trim();
 	if (!rest) return;
 	// A bare JSON error instead of a last event (googleapis/js-genai#461): an `ApiError`, as
 	// the SDK makes of it when it arrives in a read of its own.

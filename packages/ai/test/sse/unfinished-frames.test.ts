@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { SseDataFrames } from "../../src/providers/google-generative-ai/sse-frames.js";
+import { SseParser } from "../../src/sse/read-sse-events.js";
 
-/** Feeds `pieces` one by one and returns the data of every event plus what was left over. */
+/** Feeds `pieces` one by one and returns the data of every event plus the unfinished text. */
 function read(pieces: string[]): { data: string[]; rest: string } {
-	const frames = new SseDataFrames();
+	const parser = new SseParser();
 	const data: string[] = [];
-	for (const piece of pieces) frames.push(piece, (payload) => data.push(payload));
-	return { data, rest: frames.rest() };
+	for (const piece of pieces) for (const frame of parser.push(piece)) data.push(frame.data);
+	return { data, rest: parser.unfinished() };
 }
 
 const stream = [
@@ -18,7 +18,7 @@ const stream = [
 ].join("");
 const expected = ['{"a":1}', '{"b":"x\\ny"}', '{"c":3}', "[1,\n2]", '{"d":"é😀"}'];
 
-describe("google-generative-ai: SSE data frames", () => {
+describe("SseParser data frames and unfinished text (what Gemini streams rely on)", () => {
 	it("ends events at an empty line under \\n, \\r\\n and \\r line ends and joins data lines with \\n", () => {
 		expect(read([stream])).toEqual({ data: expected, rest: "" });
 	});
