@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeAnthropicStream } from "../../src/testing/wire-server/anthropic-messages.js";
 import type { ScriptedResponse } from "../../src/testing/wire-server/server.js";
 import type { AssistantMessage } from "../../src/types.js";
+import { finalMessages } from "../support/wire-fixture.js";
 import { run, testModel, userSays, useWireServer, withoutTimestamp } from "./fixtures.js";
 
 const server = useWireServer();
@@ -22,16 +23,9 @@ const smallStream = encodeAnthropicStream({
 });
 
 /** Runs every response concurrently (the final messages must all be equal, so order does not matter). */
-async function runAll(responses: ScriptedResponse[], batch = 64): Promise<AssistantMessage[]> {
+function runAll(responses: ScriptedResponse[], batch = 64): Promise<AssistantMessage[]> {
 	const model = testModel(server.current);
-	const messages: AssistantMessage[] = [];
-	for (let start = 0; start < responses.length; start += batch) {
-		const slice = responses.slice(start, start + batch);
-		server.current.enqueue(...slice);
-		const results = await Promise.all(slice.map(() => run(model, userSays())));
-		messages.push(...results.map((result) => result.message));
-	}
-	return messages;
+	return finalMessages(server.current, responses, () => run(model, userSays()), batch);
 }
 
 describe("anthropic-messages: chunk-split invariance", () => {

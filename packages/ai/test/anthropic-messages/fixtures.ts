@@ -1,14 +1,14 @@
-import { afterEach, beforeEach } from "vitest";
 import { createAnthropicMessagesProvider } from "../../src/providers/anthropic-messages/index.js";
-import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
-import type {
-	AssistantMessage,
-	AssistantMessageEvent,
-	AssistantMessageEventStream,
-	Context,
-	Model,
-	StreamOptions,
-} from "../../src/types.js";
+import type { WireServer } from "../../src/testing/wire-server/server.js";
+import type { Context, Model, StreamOptions } from "../../src/types.js";
+import { collectStream } from "../support/wire-fixture.js";
+
+export {
+	collectStream as collect,
+	userContext as userSays,
+	useWireServer,
+	withoutTimestamp,
+} from "../support/wire-fixture.js";
 
 export const provider = createAnthropicMessagesProvider();
 
@@ -35,34 +35,9 @@ export function testModel(
 	};
 }
 
-/** A fresh wire server per test, closed afterwards. */
-export function useWireServer(): { readonly current: WireServer } {
-	const holder = {} as { current: WireServer };
-	beforeEach(async () => {
-		holder.current = await startWireServer();
-	});
-	afterEach(async () => {
-		await holder.current.close();
-	});
-	return holder;
-}
-
-export function userSays(text = "Hello"): Context {
-	return { messages: [{ role: "user", content: text, timestamp: 1 }] };
-}
-
 /** Options every test passes: an explicit key and no SDK retries. */
 export function baseOptions(extra: StreamOptions = {}): StreamOptions {
 	return { apiKey: "sk-ant-test", maxRetries: 0, ...extra };
-}
-
-/** Streams and collects every event plus the final message. */
-export async function collect(
-	stream: AssistantMessageEventStream,
-): Promise<{ events: AssistantMessageEvent[]; message: AssistantMessage }> {
-	const events: AssistantMessageEvent[] = [];
-	for await (const event of stream) events.push(event);
-	return { events, message: await stream.result() };
 }
 
 export function run(
@@ -70,11 +45,5 @@ export function run(
 	context: Context,
 	options: StreamOptions = baseOptions(),
 ) {
-	return collect(provider.stream(model, context, options));
-}
-
-/** The message without its wall-clock timestamp, for deep comparisons. */
-export function withoutTimestamp(message: AssistantMessage): Omit<AssistantMessage, "timestamp"> {
-	const { timestamp: _timestamp, ...rest } = message;
-	return rest;
+	return collectStream(provider.stream(model, context, options));
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeGeminiStream } from "../../src/testing/wire-server/google-generative-ai.js";
-import type { AssistantMessageEvent } from "../../src/types.js";
-import { baseOptions, provider, run, testModel, userSays, useWireServer } from "./fixtures.js";
+import { baseOptions, collect, provider, run, testModel, userSays, useWireServer } from "./fixtures.js";
 
 const server = useWireServer();
 
@@ -53,12 +52,9 @@ describe("google-generative-ai: abort", () => {
 			userSays(),
 			baseOptions({ signal: controller.signal }),
 		);
-		const events: AssistantMessageEvent[] = [];
-		for await (const event of stream) {
-			events.push(event);
+		const { events, message } = await collect(stream, (event) => {
 			if (event.type === "text_delta") controller.abort();
-		}
-		const message = await stream.result();
+		});
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("aborted");
 		expect(message.error?.kind).toBe("aborted");

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
 	createGoogleGenerativeAIProvider,
 	type GoogleGenAISdk,
 } from "../../src/providers/google-generative-ai/index.js";
 import { encodeGeminiStream } from "../../src/testing/wire-server/google-generative-ai.js";
+import { useClearedEnv } from "../support/env.js";
 import {
 	API_KEY,
 	baseOptions,
@@ -25,21 +26,9 @@ const VARIABLES = [
 	"GOOGLE_CLOUD_PROJECT",
 	"GOOGLE_CLOUD_LOCATION",
 ] as const;
-let saved: Partial<Record<(typeof VARIABLES)[number], string>> = {};
-
-beforeEach(() => {
-	saved = {};
-	for (const name of VARIABLES) {
-		if (process.env[name] !== undefined) saved[name] = process.env[name];
-		delete process.env[name];
-	}
-});
+useClearedEnv(VARIABLES);
 
 afterEach(() => {
-	for (const name of VARIABLES) {
-		if (saved[name] === undefined) delete process.env[name];
-		else process.env[name] = saved[name];
-	}
 	vi.restoreAllMocks();
 });
 

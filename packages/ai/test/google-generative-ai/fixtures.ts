@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, expect } from "vitest";
+import { expect } from "vitest";
 import { createGoogleGenerativeAIProvider } from "../../src/providers/google-generative-ai/index.js";
 import { encodeGeminiStream } from "../../src/testing/wire-server/google-generative-ai.js";
-import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
+import type { WireServer } from "../../src/testing/wire-server/server.js";
 import type {
 	AssistantMessage,
 	AssistantMessageEvent,
-	AssistantMessageEventStream,
 	Context,
 	Message,
 	Model,
@@ -13,6 +12,14 @@ import type {
 	UserMessage,
 } from "../../src/types.js";
 import { zeroUsage } from "../../src/usage.js";
+import { collectStream } from "../support/wire-fixture.js";
+
+export {
+	collectStream as collect,
+	userContext as userSays,
+	useWireServer,
+	withoutTimestamp,
+} from "../support/wire-fixture.js";
 
 export const provider = createGoogleGenerativeAIProvider();
 
@@ -41,34 +48,9 @@ export function testModel(
 	};
 }
 
-/** A fresh wire server per test, closed afterwards. */
-export function useWireServer(): { readonly current: WireServer } {
-	const holder = {} as { current: WireServer };
-	beforeEach(async () => {
-		holder.current = await startWireServer();
-	});
-	afterEach(async () => {
-		await holder.current.close();
-	});
-	return holder;
-}
-
-export function userSays(text = "Hello"): Context {
-	return { messages: [{ role: "user", content: text, timestamp: 1 }] };
-}
-
 /** Options every test passes: an explicit key and no SDK retries. */
 export function baseOptions(extra: StreamOptions = {}): StreamOptions {
 	return { apiKey: API_KEY, maxRetries: 0, ...extra };
-}
-
-/** Streams and collects every event plus the final message. */
-export async function collect(
-	stream: AssistantMessageEventStream,
-): Promise<{ events: AssistantMessageEvent[]; message: AssistantMessage }> {
-	const events: AssistantMessageEvent[] = [];
-	for await (const event of stream) events.push(event);
-	return { events, message: await stream.result() };
 }
 
 export function run(
@@ -76,13 +58,7 @@ export function run(
 	context: Context,
 	options: StreamOptions = baseOptions(),
 ) {
-	return collect(provider.stream(model, context, options));
-}
-
-/** The message without its wall-clock timestamp, for deep comparisons. */
-export function withoutTimestamp(message: AssistantMessage): Omit<AssistantMessage, "timestamp"> {
-	const { timestamp: _timestamp, ...rest } = message;
-	return rest;
+	return collectStream(provider.stream(model, context, options));
 }
 
 /** A finished assistant message of the test model, for histories. */

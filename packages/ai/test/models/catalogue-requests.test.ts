@@ -15,13 +15,13 @@ async function sentBody(
 	options: StreamOptions,
 	context: Context = { systemPrompt: "Be brief.", messages: [{ role: "user", content: "Hi", timestamp: 1 }] },
 ): Promise<Record<string, unknown>> {
-	wire.server.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
-	const local = { ...model, baseUrl: `${wire.server.url}/v1` };
+	wire.current.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
+	const local = { ...model, baseUrl: `${wire.current.url}/v1` };
 	const message = await provider
 		.stream(local, context, { apiKey: "test-key", maxRetries: 0, ...options })
 		.result();
 	expect(message.stopReason).toBe("stop");
-	return wire.server.requests.at(-1)?.body as Record<string, unknown>;
+	return wire.current.requests.at(-1)?.body as Record<string, unknown>;
 }
 
 describe("catalogue compat flags, as an OpenAI-compatible server receives them", () => {

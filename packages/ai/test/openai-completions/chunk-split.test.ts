@@ -28,8 +28,8 @@ function bigArguments(): Record<string, unknown> {
 }
 
 async function play(body: string, chunking?: Chunking): Promise<AssistantMessage> {
-	wire.server.enqueue({ body, ...(chunking !== undefined && { chunking }) });
-	const { message } = await collect(testModel(wire.server));
+	wire.current.enqueue({ body, ...(chunking !== undefined && { chunking }) });
+	const { message } = await collect(testModel(wire.current));
 	return message;
 }
 

@@ -10,13 +10,13 @@ const wire = useWireServer();
 
 describe("openai-completions content", () => {
 	it("streams text into one text block with start, deltas, end and done", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({
 				id: "chatcmpl-text1",
 				blocks: [{ type: "text", text: "Hello there, friend.", deltaSize: 6 }],
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(events.map((event) => event.type)).toEqual([
 			"start",
@@ -42,7 +42,7 @@ describe("openai-completions content", () => {
 		["reasoning", undefined],
 		["reasoning_text", "reasoning_text"],
 	])("reads reasoning streamed in %s as a thinking block before the text", async (field, configured) => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream(
 				{
 					blocks: [
@@ -53,7 +53,7 @@ describe("openai-completions content", () => {
 				{ reasoningField: field },
 			),
 		});
-		const model = testModel(wire.server, configured ? { compatFlags: { reasoningField: configured } } : {});
+		const model = testModel(wire.current, configured ? { compatFlags: { reasoningField: configured } } : {});
 		const { events, message } = await collect(model);
 
 		expect(message.content).toEqual([
@@ -65,7 +65,7 @@ describe("openai-completions content", () => {
 	});
 
 	it("ignores an unconfigured custom reasoning field instead of guessing", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream(
 				{
 					blocks: [
@@ -76,13 +76,13 @@ describe("openai-completions content", () => {
 				{ reasoningField: "reasoning_text" },
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
 	});
 
 	it("takes only one reasoning field when a server sends the same text in two", async () => {
 		const chunk = openaiChunkFactory({});
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				sseFrame(chunk({ role: "assistant", content: "" })),
 				sseFrame(chunk({ reasoning_content: "Think.", reasoning: "Think." })),
@@ -91,7 +91,7 @@ describe("openai-completions content", () => {
 				sseFrame("[DONE]"),
 			].join(""),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([
 			{ type: "thinking", thinking: "Think." },
 			{ type: "text", text: "Done." },
@@ -99,7 +99,7 @@ describe("openai-completions content", () => {
 	});
 
 	it("opens a new block each time the stream switches between reasoning and text", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({
 				blocks: [
 					{ type: "thinking", thinking: "First thought." },
@@ -109,7 +109,7 @@ describe("openai-completions content", () => {
 				],
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([
 			{ type: "thinking", thinking: "First thought." },
 			{ type: "text", text: "Part one." },
@@ -120,7 +120,7 @@ describe("openai-completions content", () => {
 
 	it("assembles one tool call with its id and name from the first chunk and exact arguments", async () => {
 		const args = { path: "src/main.ts", lines: [1, 20], note: 'say "hi" — naïve ✓' };
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({
 				blocks: [
 					{ type: "text", text: "Reading the file." },
@@ -128,7 +128,7 @@ describe("openai-completions content", () => {
 				],
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(message.content).toEqual([
 			{ type: "text", text: "Reading the file." },
@@ -149,7 +149,7 @@ describe("openai-completions content", () => {
 		const chunk = openaiChunkFactory({});
 		const call = (index: number, fields: Record<string, unknown>) =>
 			chunk({ tool_calls: [{ index, ...fields }] });
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				chunk({ role: "assistant", content: null }),
 				call(0, { id: "call_A", type: "function", function: { name: "search", arguments: "" } }),
@@ -164,7 +164,7 @@ describe("openai-completions content", () => {
 				.concat(sseFrame("[DONE]"))
 				.join(""),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(message.content).toEqual([
 			{ type: "toolCall", id: "call_A", name: "search", arguments: { q: "kestrel" } },
@@ -178,7 +178,7 @@ describe("openai-completions content", () => {
 
 	it("takes an id or name that arrives after a tool call's first chunk, and makes up a missing id", async () => {
 		const chunk = openaiChunkFactory({});
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				chunk({ tool_calls: [{ index: 0, function: { arguments: '{"a":' } }] }),
 				chunk({
@@ -191,7 +191,7 @@ describe("openai-completions content", () => {
 				.concat(sseFrame("[DONE]"))
 				.join(""),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([
 			{ type: "toolCall", id: "call_late", name: "late_tool", arguments: { a: 1 } },
 			{ type: "toolCall", id: "call_1", name: "no_id", arguments: {} },
@@ -200,7 +200,7 @@ describe("openai-completions content", () => {
 
 	it("reads a refusal as the answer's text", async () => {
 		const chunk = openaiChunkFactory({});
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				sseFrame(chunk({ role: "assistant", content: null, refusal: "" })),
 				sseFrame(chunk({ refusal: "I can't help with that." })),
@@ -208,7 +208,7 @@ describe("openai-completions content", () => {
 				sseFrame("[DONE]"),
 			].join(""),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([{ type: "text", text: "I can't help with that." }]);
 	});
 });

@@ -13,8 +13,8 @@ describe("openai-completions HTTP errors", () => {
 		[503, "overloaded"],
 		[529, "overloaded"],
 	] as const)("classifies HTTP %i as %s and ends with an error event", async (status, kind: ErrorKind) => {
-		wire.server.enqueue(openaiErrorResponse(status));
-		const { events, message } = await collect(testModel(wire.server));
+		wire.current.enqueue(openaiErrorResponse(status));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(events.map((event) => event.type)).toEqual(["start", "error"]);
 		expect(message.stopReason).toBe("error");
@@ -25,8 +25,8 @@ describe("openai-completions HTTP errors", () => {
 	});
 
 	it("classifies a 429 as rate_limit with retryAfterMs from retry-after", async () => {
-		wire.server.enqueue(openaiErrorResponse(429, { retryAfterSeconds: 7 }));
-		const { message } = await collect(testModel(wire.server));
+		wire.current.enqueue(openaiErrorResponse(429, { retryAfterSeconds: 7 }));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error).toMatchObject({
 			kind: "rate_limit",
 			status: 429,
@@ -36,7 +36,7 @@ describe("openai-completions HTTP errors", () => {
 	});
 
 	it("classifies a 429 that talks about tokens per min (TPM) as rate_limit, not overflow", async () => {
-		wire.server.enqueue(
+		wire.current.enqueue(
 			openaiErrorResponse(429, {
 				code: null,
 				type: "tokens",
@@ -44,24 +44,24 @@ describe("openai-completions HTTP errors", () => {
 					"Rate limit reached for gpt-4o in organization org-abc on tokens per min (TPM): Limit 30000, Used 29000, Requested 9000.",
 			}),
 		);
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error?.kind).toBe("rate_limit");
 	});
 
 	it("classifies a 400 with code context_length_exceeded as overflow", async () => {
-		wire.server.enqueue(
+		wire.current.enqueue(
 			openaiErrorResponse(400, {
 				code: "context_length_exceeded",
 				message:
 					"Your input exceeds the context window of this model. Please adjust your input and try again.",
 			}),
 		);
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error).toMatchObject({ kind: "overflow", status: 400, code: "context_length_exceeded" });
 	});
 
 	it("classifies a flat (pre-0.10.1 vLLM) 400 body that only says so in its message as overflow", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			status: 400,
 			headers: { "content-type": "application/json" },
 			body: JSON.stringify({
@@ -73,7 +73,7 @@ describe("openai-completions HTTP errors", () => {
 				code: 400,
 			}),
 		});
-		const model = testModel(wire.server, { provider: "vllm" });
+		const model = testModel(wire.current, { provider: "vllm" });
 		const { message } = await collect(model);
 		expect(message.error?.kind).toBe("overflow");
 		expect(message.error?.status).toBe(400);
@@ -81,12 +81,12 @@ describe("openai-completions HTTP errors", () => {
 	});
 
 	it("classifies an overflow message in OpenAI's error shape without a code as overflow", async () => {
-		wire.server.enqueue(
+		wire.current.enqueue(
 			openaiErrorResponse(400, {
 				message: "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens",
 			}),
 		);
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error?.kind).toBe("overflow");
 	});
 });

@@ -16,10 +16,10 @@ async function sentBody(
 	context: Context = { systemPrompt: "Be brief.", messages: [{ role: "user", content: "Hi", timestamp: 1 }] },
 	options: Parameters<typeof collect>[2] = {},
 ): Promise<Record<string, unknown>> {
-	wire.server.enqueue(okStream());
+	wire.current.enqueue(okStream());
 	const { message } = await collect(model, context, options);
 	expect(message.stopReason).toBe("stop");
-	return requestBody(wire.server);
+	return requestBody(wire.current);
 }
 
 function assistant(
@@ -40,8 +40,8 @@ function assistant(
 
 describe("openai-completions request body", () => {
 	it("posts to /v1/chat/completions with the model, stream, usage, store and the key", async () => {
-		const body = await sentBody(testModel(wire.server));
-		const request = wire.server.requests.at(-1);
+		const body = await sentBody(testModel(wire.current));
+		const request = wire.current.requests.at(-1);
 		expect(request?.path).toBe("/v1/chat/completions");
 		expect(request?.headers.authorization).toBe("Bearer sk-test-wire-0123456789");
 		expect(body).toEqual({
@@ -57,31 +57,31 @@ describe("openai-completions request body", () => {
 	});
 
 	it("sends max_completion_tokens by default and max_tokens when compat asks, only when maxTokens is set", async () => {
-		expect(await sentBody(testModel(wire.server), undefined, { maxTokens: 321 })).toMatchObject({
+		expect(await sentBody(testModel(wire.current), undefined, { maxTokens: 321 })).toMatchObject({
 			max_completion_tokens: 321,
 		});
-		const legacy = testModel(wire.server, { compatFlags: { maxTokensField: "max_tokens" } });
+		const legacy = testModel(wire.current, { compatFlags: { maxTokensField: "max_tokens" } });
 		const body = await sentBody(legacy, undefined, { maxTokens: 123 });
 		expect(body.max_tokens).toBe(123);
 		expect(body).not.toHaveProperty("max_completion_tokens");
-		const unset = await sentBody(testModel(wire.server));
+		const unset = await sentBody(testModel(wire.current));
 		expect(unset).not.toHaveProperty("max_completion_tokens");
 		expect(unset).not.toHaveProperty("max_tokens");
 	});
 
 	it("sends the system prompt as developer for OpenAI reasoning models, else as system, or as compat says", async () => {
 		const roleOf = (body: Record<string, unknown>) => (body.messages as { role: string }[])[0]?.role;
-		expect(roleOf(await sentBody(testModel(wire.server, { reasoning: true })))).toBe("developer");
-		expect(roleOf(await sentBody(testModel(wire.server, { reasoning: false })))).toBe("system");
-		expect(roleOf(await sentBody(testModel(wire.server, { reasoning: true, provider: "deepseek" })))).toBe(
+		expect(roleOf(await sentBody(testModel(wire.current, { reasoning: true })))).toBe("developer");
+		expect(roleOf(await sentBody(testModel(wire.current, { reasoning: false })))).toBe("system");
+		expect(roleOf(await sentBody(testModel(wire.current, { reasoning: true, provider: "deepseek" })))).toBe(
 			"system",
 		);
-		const forced = testModel(wire.server, { reasoning: false, compatFlags: { systemRole: "developer" } });
+		const forced = testModel(wire.current, { reasoning: false, compatFlags: { systemRole: "developer" } });
 		expect(roleOf(await sentBody(forced))).toBe("developer");
 	});
 
 	it("leaves out store and stream_options when compat says the server rejects them", async () => {
-		const model = testModel(wire.server, {
+		const model = testModel(wire.current, {
 			compatFlags: { supportsStore: false, supportsUsageInStreaming: false },
 		});
 		const body = await sentBody(model);
@@ -97,14 +97,14 @@ describe("openai-completions request body", () => {
 		["xhigh", "high"],
 		["off", undefined],
 	] as const)("maps reasoning %s to reasoning_effort %s", async (level: ThinkingLevel, effort) => {
-		const body = await sentBody(testModel(wire.server, { id: "o4-mini", reasoning: true }), undefined, {
+		const body = await sentBody(testModel(wire.current, { id: "o4-mini", reasoning: true }), undefined, {
 			reasoning: level,
 		});
 		expect(body.reasoning_effort).toBe(effort);
 	});
 
 	it("clamps reasoning_effort to the model's thinkingLevels and sends none for off where accepted", async () => {
-		const model = testModel(wire.server, {
+		const model = testModel(wire.current, {
 			id: "gpt-5.2",
 			reasoning: true,
 			thinkingLevels: ["off", "low", "medium", "high", "xhigh"],
@@ -115,10 +115,10 @@ describe("openai-completions request body", () => {
 	});
 
 	it("sends no reasoning_effort for models without reasoning or when compat says no", async () => {
-		expect(await sentBody(testModel(wire.server), undefined, { reasoning: "high" })).not.toHaveProperty(
+		expect(await sentBody(testModel(wire.current), undefined, { reasoning: "high" })).not.toHaveProperty(
 			"reasoning_effort",
 		);
-		const noEffort = testModel(wire.server, {
+		const noEffort = testModel(wire.current, {
 			reasoning: true,
 			compatFlags: { supportsReasoningEffort: false },
 		});
@@ -126,16 +126,16 @@ describe("openai-completions request body", () => {
 	});
 
 	it("sends temperature, and prompt_cache_key from sessionId for OpenAI only", async () => {
-		const openai = await sentBody(testModel(wire.server), undefined, {
+		const openai = await sentBody(testModel(wire.current), undefined, {
 			temperature: 0.3,
 			sessionId: "session-42",
 		});
 		expect(openai).toMatchObject({ temperature: 0.3, prompt_cache_key: "session-42" });
-		const groq = await sentBody(testModel(wire.server, { provider: "groq" }), undefined, {
+		const groq = await sentBody(testModel(wire.current, { provider: "groq" }), undefined, {
 			sessionId: "session-42",
 		});
 		expect(groq).not.toHaveProperty("prompt_cache_key");
-		const noCache = await sentBody(testModel(wire.server), undefined, {
+		const noCache = await sentBody(testModel(wire.current), undefined, {
 			sessionId: "s",
 			cacheRetention: "none",
 		});
@@ -153,7 +153,7 @@ describe("openai-completions request body", () => {
 				},
 			],
 		};
-		const body = await sentBody(testModel(wire.server), context);
+		const body = await sentBody(testModel(wire.current), context);
 		expect(body.tools).toEqual([
 			{
 				type: "function",
@@ -212,7 +212,7 @@ describe("openai-completions request body", () => {
 				{ role: "user", content: [{ type: "text", text: "Thanks" }], timestamp: 5 },
 			],
 		};
-		const body = await sentBody(testModel(wire.server), context);
+		const body = await sentBody(testModel(wire.current), context);
 		expect(body.messages).toEqual([
 			{ role: "system", content: "sys" },
 			{
@@ -262,7 +262,7 @@ describe("openai-completions request body", () => {
 				},
 			],
 		};
-		const messages = (await sentBody(testModel(wire.server), context)).messages as unknown[];
+		const messages = (await sentBody(testModel(wire.current), context)).messages as unknown[];
 		expect(messages[1]).toEqual({
 			role: "assistant",
 			content: null,
@@ -272,7 +272,7 @@ describe("openai-completions request body", () => {
 
 	it("sends the body onPayload returns instead of the built one, and gives it the built one", async () => {
 		let seen: unknown;
-		const body = await sentBody(testModel(wire.server), undefined, {
+		const body = await sentBody(testModel(wire.current), undefined, {
 			onPayload: (payload) => {
 				seen = payload;
 				return { ...(payload as object), model: "gpt-4.1-mini", top_p: 0.5 };
@@ -283,9 +283,9 @@ describe("openai-completions request body", () => {
 	});
 
 	it("sends the model's headers with the caller's merged over them", async () => {
-		const model = testModel(wire.server, { headers: { "x-team": "model", "x-model-only": "1" } });
+		const model = testModel(wire.current, { headers: { "x-team": "model", "x-model-only": "1" } });
 		await sentBody(model, undefined, { headers: { "x-team": "caller" } });
-		const headers = wire.server.requests.at(-1)?.headers;
+		const headers = wire.current.requests.at(-1)?.headers;
 		expect(headers?.["x-team"]).toBe("caller");
 		expect(headers?.["x-model-only"]).toBe("1");
 	});

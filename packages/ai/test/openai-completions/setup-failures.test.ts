@@ -1,80 +1,58 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	createOpenAICompletionsProvider,
 	type OpenAISdk,
 } from "../../src/providers/openai-completions/index.js";
 import { encodeOpenAICompletionsStream } from "../../src/testing/wire-server/openai-completions.js";
-import type { AssistantMessageEvent } from "../../src/types.js";
+import { useClearedEnv } from "../support/env.js";
+import { collectStream } from "../support/wire-fixture.js";
 import { collect, provider, testModel, userContext, useWireServer } from "./fixtures.js";
 
 const wire = useWireServer();
 
 const KEY_VARIABLES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT_ID"] as const;
-let savedEnv: Partial<Record<(typeof KEY_VARIABLES)[number], string>> = {};
-
-beforeEach(() => {
-	savedEnv = {};
-	for (const name of KEY_VARIABLES) {
-		if (process.env[name] !== undefined) savedEnv[name] = process.env[name];
-		delete process.env[name];
-	}
-});
-
-afterEach(() => {
-	for (const name of KEY_VARIABLES) {
-		if (savedEnv[name] === undefined) delete process.env[name];
-		else process.env[name] = savedEnv[name];
-	}
-});
-
-async function eventsOf(stream: AsyncIterable<AssistantMessageEvent>): Promise<AssistantMessageEvent[]> {
-	const events: AssistantMessageEvent[] = [];
-	for await (const event of stream) events.push(event);
-	return events;
-}
+useClearedEnv(KEY_VARIABLES);
 
 describe("openai-completions setup failures", () => {
 	it("ends with an auth error, without throwing, when provider openai has no key", async () => {
-		const stream = provider.stream(testModel(wire.server), userContext(), {});
-		const events = await eventsOf(stream);
-		const message = await stream.result();
+		const stream = provider.stream(testModel(wire.current), userContext(), {});
+		const { events, message } = await collectStream(stream);
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.error?.kind).toBe("auth");
 		expect(message.errorMessage).toContain("OPENAI_API_KEY");
-		expect(wire.server.requests).toHaveLength(0);
+		expect(wire.current.requests).toHaveLength(0);
 	});
 
 	it("calls a keyless local server (ollama) without any Authorization header, even with OPENAI_API_KEY set", async () => {
 		process.env.OPENAI_API_KEY = "sk-must-not-leak";
 		process.env.OPENAI_ORG_ID = "org-must-not-leak";
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "local hi" }] }),
 		});
-		const model = testModel(wire.server, { provider: "ollama", id: "qwen3:8b" });
+		const model = testModel(wire.current, { provider: "ollama", id: "qwen3:8b" });
 		const stream = provider.stream(model, userContext(), {});
-		await eventsOf(stream);
-		const message = await stream.result();
+		const { message } = await collectStream(stream);
 
 		expect(message.stopReason).toBe("stop");
 		expect(message.content).toEqual([{ type: "text", text: "local hi" }]);
-		const headers = wire.server.requests.at(-1)?.headers ?? {};
+		const headers = wire.current.requests.at(-1)?.headers ?? {};
 		expect(headers.authorization).toBeUndefined();
 		expect(headers["openai-organization"]).toBeUndefined();
 	});
 
 	it("sends the caller's own Authorization header to a keyless server", async () => {
-		wire.server.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
-		const model = testModel(wire.server, { provider: "vllm" });
+		wire.current.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
+		const model = testModel(wire.current, { provider: "vllm" });
 		await provider
 			.stream(model, userContext(), { headers: { Authorization: "Basic dXNlcjpwYXNz" } })
 			.result();
-		expect(wire.server.requests.at(-1)?.headers.authorization).toBe("Basic dXNlcjpwYXNz");
+		expect(wire.current.requests.at(-1)?.headers.authorization).toBe("Basic dXNlcjpwYXNz");
 	});
 
 	it("sends a key given for a keyless server as a bearer token", async () => {
-		wire.server.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
-		await collect(testModel(wire.server, { provider: "lmstudio" }));
-		expect(wire.server.requests.at(-1)?.headers.authorization).toBe("Bearer sk-test-wire-0123456789");
+		wire.current.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
+		await collect(testModel(wire.current, { provider: "lmstudio" }));
+		expect(wire.current.requests.at(-1)?.headers.authorization).toBe("Bearer sk-test-wire-0123456789");
 	});
 
 	it("ends with an error event naming the openai package when the SDK is not installed", async () => {
@@ -82,9 +60,8 @@ describe("openai-completions setup failures", () => {
 		const withoutSdk = createOpenAICompletionsProvider({
 			loadSdk: () => import(/* @vite-ignore */ missing) as Promise<OpenAISdk>,
 		});
-		const stream = withoutSdk.stream(testModel(wire.server), userContext(), { apiKey: "sk-test" });
-		const events = await eventsOf(stream);
-		const message = await stream.result();
+		const stream = withoutSdk.stream(testModel(wire.current), userContext(), { apiKey: "sk-test" });
+		const { events, message } = await collectStream(stream);
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toContain("openai");

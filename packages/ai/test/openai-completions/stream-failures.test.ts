@@ -16,13 +16,13 @@ afterEach(() => {
 
 describe("openai-completions failures inside the stream", () => {
 	it("ends with an error event on an error chunk mid-stream and keeps the text before it", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({
 				blocks: [{ type: "text", text: "Partial answer", deltaSize: 4 }],
 				error: { type: "server_error", message: "The server had an error while processing your request." },
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(events.at(-1)?.type).toBe("error");
 		expect(events.filter((event) => event.type === "error")).toHaveLength(1);
@@ -33,19 +33,19 @@ describe("openai-completions failures inside the stream", () => {
 	});
 
 	it("classifies an error chunk by its type (rate limit mid-stream)", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({
 				blocks: [{ type: "text", text: "Hi" }],
 				error: { type: "rate_limit_exceeded", message: "Too many requests, slow down." },
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error?.kind).toBe("rate_limit");
 	});
 
 	it("ends with an error event on vLLM's flat error chunk, which the SDK passes through", async () => {
 		const chunk = openaiChunkFactory({});
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				sseFrame(chunk({ content: "Some" })),
 				sseFrame({
@@ -57,7 +57,7 @@ describe("openai-completions failures inside the stream", () => {
 				}),
 			].join(""),
 		});
-		const { message } = await collect(testModel(wire.server, { provider: "vllm" }));
+		const { message } = await collect(testModel(wire.current, { provider: "vllm" }));
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("overflow");
 		expect(message.content).toEqual([{ type: "text", text: "Some" }]);
@@ -66,14 +66,14 @@ describe("openai-completions failures inside the stream", () => {
 	it("ends with an error event on a data line that is not JSON, and result() settles", async () => {
 		vi.spyOn(console, "error").mockImplementation(() => {});
 		const chunk = openaiChunkFactory({});
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				sseFrame(chunk({ content: "Fine so far" })),
 				"data: {not json at all\n\n",
 				sseFrame(chunk({}, "stop")),
 			].join(""),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
@@ -82,13 +82,13 @@ describe("openai-completions failures inside the stream", () => {
 
 	it("reports a stream that ends without finish_reason and [DONE] as a network error, keeping the text", async () => {
 		const chunk = openaiChunkFactory({});
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				sseFrame(chunk({ role: "assistant", content: "" })),
 				sseFrame(chunk({ content: "Cut off mid" })),
 			].join(""),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		expect(message.content).toEqual([{ type: "text", text: "Cut off mid" }]);
@@ -100,8 +100,14 @@ describe("openai-completions failures inside the stream", () => {
 		});
 		const cut = body.indexOf("\n\n", body.indexOf("lazy")) + 2;
 		// Written in pieces so that the client has read the first ones when the socket dies.
-		wire.server.enqueue({ body, stallAfterBytes: cut, dropAfterStall: true, chunking: 128, chunkDelayMs: 5 });
-		const { message } = await collect(testModel(wire.server));
+		wire.current.enqueue({
+			body,
+			stallAfterBytes: cut,
+			dropAfterStall: true,
+			chunking: 128,
+			chunkDelayMs: 5,
+		});
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		const text = message.content[0];
@@ -112,13 +118,13 @@ describe("openai-completions failures inside the stream", () => {
 
 describe("openai-completions abort and timeouts", () => {
 	it("ends with aborted when the signal fires before the first byte", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "late" }] }),
 			headersDelayMs: 2_000,
 		});
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 50);
-		const { events, message } = await collect(testModel(wire.server), undefined, {
+		const { events, message } = await collect(testModel(wire.current), undefined, {
 			signal: controller.signal,
 		});
 		expect(events.at(-1)?.type).toBe("error");
@@ -129,10 +135,10 @@ describe("openai-completions abort and timeouts", () => {
 
 	it("ends with aborted mid-stream and keeps the partial text", async () => {
 		const body = encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 5 }] });
-		wire.server.enqueue({ body, chunking: 64, chunkDelayMs: 20 });
+		wire.current.enqueue({ body, chunking: 64, chunkDelayMs: 20 });
 		const controller = new AbortController();
 		const { events, message } = await collect(
-			testModel(wire.server),
+			testModel(wire.current),
 			undefined,
 			{ signal: controller.signal },
 			(event) => {
@@ -147,12 +153,12 @@ describe("openai-completions abort and timeouts", () => {
 	});
 
 	it("ends with timeout when the server stalls right after the headers", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "never" }] }),
 			stallAfterBytes: 0,
 		});
 		const started = Date.now();
-		const { message } = await collect(testModel(wire.server), undefined, { firstByteTimeoutMs: 200 });
+		const { message } = await collect(testModel(wire.current), undefined, { firstByteTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.stopReason).toBe("error");
 		expect(Date.now() - started).toBeLessThan(10_000);
@@ -163,8 +169,8 @@ describe("openai-completions abort and timeouts", () => {
 			blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 10 }],
 		});
 		const cut = body.indexOf("\n\n", body.indexOf("lazy")) + 2;
-		wire.server.enqueue({ body, stallAfterBytes: cut });
-		const { message } = await collect(testModel(wire.server), undefined, { idleTimeoutMs: 200 });
+		wire.current.enqueue({ body, stallAfterBytes: cut });
+		const { message } = await collect(testModel(wire.current), undefined, { idleTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		const text = message.content[0];
 		expect(text?.type === "text" && text.text.includes("lazy")).toBe(true);
@@ -173,12 +179,12 @@ describe("openai-completions abort and timeouts", () => {
 	it("counts SSE keep-alive comments as activity, so a silently thinking model does not time out", async () => {
 		const comments = Array.from({ length: 8 }, () => ": OPENROUTER PROCESSING\n\n");
 		const stream = encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "Thought long." }] });
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: comments.join("") + stream,
 			chunking: [...comments.map((comment) => comment.length), stream.length],
 			chunkDelayMs: 60,
 		});
-		const { message } = await collect(testModel(wire.server), undefined, {
+		const { message } = await collect(testModel(wire.current), undefined, {
 			firstByteTimeoutMs: 200,
 			idleTimeoutMs: 200,
 		});

@@ -15,7 +15,7 @@ const wire = useWireServer();
 function r1Model(flags: OpenAICompletionsCompat = { thinkTags: "leading" }): Model {
 	return defineModel({
 		provider: "ollama",
-		baseUrl: `${wire.server.url}/v1`,
+		baseUrl: `${wire.current.url}/v1`,
 		id: "deepseek-r1:8b",
 		reasoning: true,
 		contextWindow: 131_072,
@@ -31,7 +31,7 @@ function contentBlock(text: string, deltaSize = 5): ScriptBlock {
 const R1_CONTENT = "<think>\nThe user greets me; greet back.\n</think>\n\nHello! 😀 How can I help?";
 
 async function play(body: string, model: Model = r1Model(), context?: Context, chunking?: Chunking) {
-	wire.server.enqueue({ body, ...(chunking !== undefined && { chunking }) });
+	wire.current.enqueue({ body, ...(chunking !== undefined && { chunking }) });
 	return collect(model as Model<"openai-completions">, context, {});
 }
 
@@ -122,9 +122,9 @@ describe("openai-completions with thinkTags", () => {
 
 	it("sends the same request body with and without the flag, and no reasoning back in the history", async () => {
 		const first = await play(encodeOpenAICompletionsStream({ blocks: [contentBlock(R1_CONTENT)] }));
-		const withFlag = requestBody(wire.server);
+		const withFlag = requestBody(wire.current);
 		await play(encodeOpenAICompletionsStream({ blocks: [contentBlock("ok")] }), r1Model({}));
-		expect(requestBody(wire.server)).toEqual(withFlag);
+		expect(requestBody(wire.current)).toEqual(withFlag);
 
 		const history = userContext("Hi");
 		history.messages.push(first.message as AssistantMessage, {
@@ -133,7 +133,7 @@ describe("openai-completions with thinkTags", () => {
 			timestamp: 3,
 		});
 		await play(encodeOpenAICompletionsStream({ blocks: [contentBlock("ok")] }), r1Model(), history);
-		expect(requestBody(wire.server).messages).toEqual([
+		expect(requestBody(wire.current).messages).toEqual([
 			{ role: "user", content: "Hi" },
 			{ role: "assistant", content: "Hello! 😀 How can I help?" },
 			{ role: "user", content: "And now?" },

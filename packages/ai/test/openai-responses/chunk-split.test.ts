@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
 import type { ScriptedResponse } from "../../src/testing/wire-server/server.js";
 import type { AssistantMessage } from "../../src/types.js";
+import { finalMessages } from "../support/wire-fixture.js";
 import { collect, comparable, testModel, useWireServer } from "./fixtures.js";
 
 const wire = useWireServer();
@@ -30,16 +31,9 @@ function bigArguments(): Record<string, unknown> {
 }
 
 /** Plays every response concurrently in batches; the final messages must all be equal. */
-async function playAll(responses: ScriptedResponse[], batch = 64): Promise<AssistantMessage[]> {
-	const model = testModel(wire.server);
-	const messages: AssistantMessage[] = [];
-	for (let start = 0; start < responses.length; start += batch) {
-		const slice = responses.slice(start, start + batch);
-		wire.server.enqueue(...slice);
-		const results = await Promise.all(slice.map(() => collect(model)));
-		messages.push(...results.map((result) => result.message));
-	}
-	return messages;
+function playAll(responses: ScriptedResponse[], batch = 64): Promise<AssistantMessage[]> {
+	const model = testModel(wire.current);
+	return finalMessages(wire.current, responses, () => collect(model), batch);
 }
 
 describe("openai-responses chunk-split invariance", () => {

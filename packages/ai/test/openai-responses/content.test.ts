@@ -17,13 +17,13 @@ const ENCRYPTED = "gAAAAABo+k3Zq/7Xv0Jd==Q1x-_9Lm0Ht8fW2pN4sY6uE3rT5yV7iO9aB1cD"
 
 describe("openai-responses content", () => {
 	it("streams an output message into one text block with start, deltas, end and done", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				id: "resp_text1",
 				blocks: [{ type: "text", text: "Hello there, friend.", deltaSize: 6 }],
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(events.map((event) => event.type)).toEqual([
 			"start",
@@ -58,8 +58,8 @@ describe("openai-responses content", () => {
 				{ type: "text", text: "Hi!" },
 			],
 		});
-		wire.server.enqueue({ body });
-		const { events, message } = await collect(testModel(wire.server));
+		wire.current.enqueue({ body });
+		const { events, message } = await collect(testModel(wire.current));
 
 		const [thinking, text] = message.content;
 		expect(thinking).toMatchObject({
@@ -82,7 +82,7 @@ describe("openai-responses content", () => {
 	});
 
 	it("keeps a reasoning item without summary as an empty thinking block carrying the encrypted content", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [
 					{ type: "redacted_thinking", data: ENCRYPTED },
@@ -90,7 +90,7 @@ describe("openai-responses content", () => {
 				],
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		const thinking = message.content[0];
 		expect(thinking?.type === "thinking" && thinking.thinking).toBe("");
 		expect(thinking?.type === "thinking" && JSON.parse(thinking.thinkingSignature ?? "{}")).toEqual({
@@ -103,7 +103,7 @@ describe("openai-responses content", () => {
 
 	it("reads raw reasoning text (reasoning_text deltas, as open-weight models send) as thinking", async () => {
 		const item = { id: "rs_1", type: "reasoning", summary: [] };
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: frames(
 				{ type: "response.output_item.added", output_index: 0, item },
 				{
@@ -128,13 +128,13 @@ describe("openai-responses content", () => {
 				COMPLETED,
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toMatchObject([{ type: "thinking", thinking: "Think hard." }]);
 	});
 
 	it("assembles one function call with exact arguments and the id call_id|item_id", async () => {
 		const args = { path: "src/main.ts", lines: [1, 20], note: 'say "hi" — naïve ✓' };
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [
 					{ type: "text", text: "Reading the file." },
@@ -142,7 +142,7 @@ describe("openai-responses content", () => {
 				],
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(message.content[1]).toEqual({
 			type: "toolCall",
@@ -158,7 +158,7 @@ describe("openai-responses content", () => {
 	});
 
 	it("assembles several function calls in output order", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [
 					{ type: "thinking", thinking: "Two lookups.", signature: ENCRYPTED },
@@ -168,7 +168,7 @@ describe("openai-responses content", () => {
 				],
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(message.content.slice(1)).toEqual([
 			{ type: "toolCall", id: "call_A|fc_A", name: "search", arguments: { q: "kestrel" } },
 			{ type: "toolCall", id: "call_B|fc_B", name: "fetch", arguments: { url: "https://x.test/a?b=1" } },
@@ -180,19 +180,19 @@ describe("openai-responses content", () => {
 	});
 
 	it("keeps a call whose arguments are not JSON with an argumentsError and the raw text", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [{ type: "toolCall", id: "call_bad|fc_bad", name: "run", arguments: '{"cmd": ls -la}' }],
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		const call = message.content[0];
 		expect(call?.type === "toolCall" && call.arguments).toEqual({});
 		expect(call?.type === "toolCall" && call.argumentsError?.raw).toBe('{"cmd": ls -la}');
 	});
 
 	it("takes content that a compatible server sends only in done events and finished items", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: frames(
 				{ type: "response.created", response: { id: "resp_compat", status: "in_progress" } },
 				{
@@ -221,7 +221,7 @@ describe("openai-responses content", () => {
 				COMPLETED,
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.responseId).toBe("resp_x");
 		expect(message.content).toMatchObject([
 			{ type: "text", text: "Plain.", textSignature: "msg_1" },
@@ -232,7 +232,7 @@ describe("openai-responses content", () => {
 
 	it("uses call_id alone as the id when the server sends no item id", async () => {
 		const item = { type: "function_call", call_id: "call_only", name: "ls", arguments: "" };
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: frames(
 				{ type: "response.output_item.added", output_index: 0, item },
 				{ type: "response.function_call_arguments.delta", output_index: 0, delta: "{}" },
@@ -240,13 +240,13 @@ describe("openai-responses content", () => {
 				COMPLETED,
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([{ type: "toolCall", id: "call_only", name: "ls", arguments: {} }]);
 	});
 
 	it("reads a refusal as the answer's text", async () => {
 		const item = { id: "msg_r", type: "message", status: "in_progress", role: "assistant", content: [] };
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: frames(
 				{ type: "response.output_item.added", output_index: 0, item },
 				{
@@ -271,13 +271,13 @@ describe("openai-responses content", () => {
 				COMPLETED,
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([{ type: "text", text: "I can't help.", textSignature: "msg_r" }]);
 	});
 
 	it("ignores event types and output items it does not know", async () => {
 		const search = { id: "ws_1", type: "web_search_call", status: "completed", action: { type: "search" } };
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: frames(
 				{ type: "response.created", response: { id: "resp_u", status: "in_progress" } },
 				{ type: "response.output_item.added", output_index: 0, item: search },
@@ -295,7 +295,7 @@ describe("openai-responses content", () => {
 				COMPLETED,
 			),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(message.content).toEqual([{ type: "text", text: "Found.", textSignature: "msg_2" }]);
 		expect(events.at(-1)?.type).toBe("done");
 	});

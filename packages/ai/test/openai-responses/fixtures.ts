@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { createOpenAIResponsesProvider } from "../../src/providers/openai-responses/index.js";
 import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
-import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
+import type { WireServer } from "../../src/testing/wire-server/server.js";
 import type {
 	AssistantMessage,
 	AssistantMessageEvent,
@@ -13,26 +13,24 @@ import type {
 	ToolResultMessage,
 } from "../../src/types.js";
 import { zeroUsage } from "../../src/usage.js";
+import {
+	type Collected,
+	collectStream,
+	requestBody,
+	userContext,
+	useWireServer as useSharedWireServer,
+	withoutTimestamp,
+} from "../support/wire-fixture.js";
+
+export { type Collected, requestBody, userContext } from "../support/wire-fixture.js";
 
 export const API_KEY = "sk-test-wire-0123456789";
 
 export const provider = createOpenAIResponsesProvider();
 
-/** Starts one wire server for the calling test file and closes it afterwards. */
-export function useWireServer(): { readonly server: WireServer } {
-	const holder: { server?: WireServer } = {};
-	beforeAll(async () => {
-		holder.server = await startWireServer();
-	});
-	afterAll(async () => {
-		await holder.server?.close();
-	});
-	return {
-		get server(): WireServer {
-			if (!holder.server) throw new Error("the wire server is not started yet");
-			return holder.server;
-		},
-	};
+/** One wire server for the calling test file, closed afterwards. */
+export function useWireServer() {
+	return useSharedWireServer("file");
 }
 
 /** A GPT-5-like reasoning model served by the wire server; prices make cost checks meaningful. */
@@ -58,15 +56,6 @@ export function testModel(
 	};
 }
 
-export function userContext(text = "Hello", extra: Partial<Context> = {}): Context {
-	return { messages: [{ role: "user", content: text, timestamp: 1 }], ...extra };
-}
-
-export interface Collected {
-	events: AssistantMessageEvent[];
-	message: AssistantMessage;
-}
-
 /** Runs one request to the end and returns every event plus `result()`. */
 export async function collect(
 	model: Model<"openai-responses">,
@@ -74,26 +63,15 @@ export async function collect(
 	options: StreamOptions = {},
 	onEvent?: (event: AssistantMessageEvent) => void,
 ): Promise<Collected> {
-	const stream = provider.stream(model, context, { apiKey: API_KEY, maxRetries: 0, ...options });
-	const events: AssistantMessageEvent[] = [];
-	for await (const event of stream) {
-		events.push(event);
-		onEvent?.(event);
-	}
-	return { events, message: await stream.result() };
+	return collectStream(
+		provider.stream(model, context, { apiKey: API_KEY, maxRetries: 0, ...options }),
+		onEvent,
+	);
 }
 
 /** The message without its timestamp, for comparing two runs. */
 export function comparable(message: AssistantMessage): Omit<AssistantMessage, "timestamp"> {
-	const { timestamp: _timestamp, ...rest } = message;
-	return structuredClone(rest);
-}
-
-/** The request body the server received for request `index` (default: the last one). */
-export function requestBody(server: WireServer, index = server.requests.length - 1): Record<string, unknown> {
-	const request = server.requests[index];
-	if (!request) throw new Error(`no request ${index}`);
-	return request.body as Record<string, unknown>;
+	return structuredClone(withoutTimestamp(message));
 }
 
 /** An assistant turn as an earlier request of `model` would have produced it. */

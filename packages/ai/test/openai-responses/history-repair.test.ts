@@ -20,7 +20,7 @@ import {
 const wire = useWireServer();
 
 const sentInput = (model: Model<"openai-responses">, messages: Message[]) =>
-	inputSentFor(wire.server, model, messages);
+	inputSentFor(wire.current, model, messages);
 const user = userText;
 const result = toolResult;
 
@@ -34,7 +34,7 @@ describe("openai-responses: repairing history", () => {
 			{ stopReason: "aborted" },
 		);
 		const errored = assistantTurn([{ type: "text", text: "broken" }], { stopReason: "error" });
-		const input = await sentInput(testModel(wire.server), [
+		const input = await sentInput(testModel(wire.current), [
 			user("One"),
 			aborted,
 			result("call_x|fc_x", [{ type: "text", text: "cancelled" }]),
@@ -48,7 +48,7 @@ describe("openai-responses: repairing history", () => {
 	});
 
 	it("answers a call left without a result with a synthetic output, and drops a result that answers nothing", async () => {
-		const input = await sentInput(testModel(wire.server), [
+		const input = await sentInput(testModel(wire.current), [
 			user("Find it"),
 			OWN_TURN,
 			result("call_stray", [{ type: "text", text: "nobody asked" }]),
@@ -78,7 +78,7 @@ describe("openai-responses: repairing history", () => {
 				timestamp: 1,
 			},
 		];
-		expect(await sentInput(testModel(wire.server), messages)).toEqual([
+		expect(await sentInput(testModel(wire.current), messages)).toEqual([
 			{
 				role: "user",
 				content: [
@@ -87,7 +87,7 @@ describe("openai-responses: repairing history", () => {
 				],
 			},
 		]);
-		const textOnly = testModel(wire.server, { id: "gpt-oss-120b", input: ["text"] });
+		const textOnly = testModel(wire.current, { id: "gpt-oss-120b", input: ["text"] });
 		expect(await sentInput(textOnly, messages)).toEqual([
 			{
 				role: "user",
@@ -104,9 +104,9 @@ describe("openai-responses: repairing history", () => {
 
 	it("sends the whole history every time, with no previous_response_id", async () => {
 		const context: Context = { messages: [user("Find it"), OWN_TURN, result("call_1|fc_own", [])] };
-		wire.server.enqueue({ body: encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "ok" }] }) });
-		await collect(testModel(wire.server), context);
-		const body = requestBody(wire.server);
+		wire.current.enqueue({ body: encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "ok" }] }) });
+		await collect(testModel(wire.current), context);
+		const body = requestBody(wire.current);
 		expect(body).not.toHaveProperty("previous_response_id");
 		expect(body.store).toBe(false);
 		expect((body.input as unknown[]).length).toBe(5);

@@ -15,10 +15,10 @@ describe("openai-responses HTTP errors", () => {
 		[503, "overloaded"],
 		[529, "overloaded"],
 	] as const)("classifies HTTP %i as %s and ends with an error event", async (status, kind: ErrorKind) => {
-		wire.server.enqueue(openaiErrorResponse(status));
-		const { events, message } = await collect(testModel(wire.server));
+		wire.current.enqueue(openaiErrorResponse(status));
+		const { events, message } = await collect(testModel(wire.current));
 
-		expect(wire.server.requests.at(-1)?.path).toBe("/v1/responses");
+		expect(wire.current.requests.at(-1)?.path).toBe("/v1/responses");
 		expect(events.map((event) => event.type)).toEqual(["start", "error"]);
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe(kind);
@@ -28,8 +28,8 @@ describe("openai-responses HTTP errors", () => {
 	});
 
 	it("classifies a 429 as rate_limit with retryAfterMs from retry-after", async () => {
-		wire.server.enqueue(openaiErrorResponse(429, { retryAfterSeconds: 7 }));
-		const { message } = await collect(testModel(wire.server));
+		wire.current.enqueue(openaiErrorResponse(429, { retryAfterSeconds: 7 }));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error).toMatchObject({
 			kind: "rate_limit",
 			status: 429,
@@ -39,34 +39,34 @@ describe("openai-responses HTTP errors", () => {
 	});
 
 	it("classifies a 429 for insufficient_quota as rate_limit", async () => {
-		wire.server.enqueue(
+		wire.current.enqueue(
 			openaiErrorResponse(429, {
 				type: "insufficient_quota",
 				code: "insufficient_quota",
 				message: "You exceeded your current quota, please check your plan and billing details.",
 			}),
 		);
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error).toMatchObject({ kind: "rate_limit", code: "insufficient_quota" });
 	});
 
 	it("classifies a 400 with code context_length_exceeded as overflow", async () => {
-		wire.server.enqueue(
+		wire.current.enqueue(
 			openaiErrorResponse(400, {
 				code: "context_length_exceeded",
 				message:
 					"Your input exceeds the context window of this model. Please adjust your input and try again.",
 			}),
 		);
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error).toMatchObject({ kind: "overflow", status: 400, code: "context_length_exceeded" });
 	});
 
 	it("classifies a 400 that rejects a replayed item as invalid_request and keeps the server's words", async () => {
 		const text =
 			"Item 'fc_0123' of type 'function_call' was provided without its required 'reasoning' item: 'rs_0123'.";
-		wire.server.enqueue(openaiErrorResponse(400, { message: text }));
-		const { message } = await collect(testModel(wire.server));
+		wire.current.enqueue(openaiErrorResponse(400, { message: text }));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error?.kind).toBe("invalid_request");
 		expect(message.errorMessage).toContain(text);
 	});

@@ -19,7 +19,7 @@ const wire = useWireServer();
 const ENCRYPTED = OWN_ENCRYPTED;
 
 const sentInput = (model: Model<"openai-responses">, messages: Message[]) =>
-	inputSentFor(wire.server, model, messages);
+	inputSentFor(wire.current, model, messages);
 const user = userText;
 const result = toolResult;
 
@@ -55,12 +55,12 @@ describe("openai-responses history replay", () => {
 				{ type: "toolCall", id: "call_B|fc_B", name: "shot", arguments: { url: "https://x.test" } },
 			],
 		});
-		wire.server.enqueue({ body: stream });
-		const first = await collect(testModel(wire.server));
+		wire.current.enqueue({ body: stream });
+		const first = await collect(testModel(wire.current));
 		expect(first.message.stopReason).toBe("toolUse");
 		const [reasoningItem, messageItem] = doneItems(stream);
 
-		const input = await sentInput(testModel(wire.server), [
+		const input = await sentInput(testModel(wire.current), [
 			user("Find it"),
 			first.message,
 			result("call_A|fc_A", [{ type: "text", text: "found" }]),
@@ -116,7 +116,7 @@ describe("openai-responses history replay", () => {
 
 	it("drops reasoning and item ids of a turn made by another model, mapping its call_id|item_id id to a call_id", async () => {
 		const other = { ...OWN_TURN, model: "gpt-5-mini" };
-		const input = await sentInput(testModel(wire.server), [
+		const input = await sentInput(testModel(wire.current), [
 			user("Find it"),
 			other,
 			result("call_1|fc_own", [{ type: "text", text: "found" }]),
@@ -143,7 +143,7 @@ describe("openai-responses history replay", () => {
 			],
 			{ api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", stopReason: "toolUse" },
 		);
-		const input = await sentInput(testModel(wire.server), [
+		const input = await sentInput(testModel(wire.current), [
 			user("List"),
 			claude,
 			result("toolu_01A09q90qw90lq917835lq9", [{ type: "text", text: "a.ts" }], "ls"),
@@ -171,7 +171,7 @@ describe("openai-responses history replay", () => {
 			],
 			{ stopReason: "toolUse" },
 		);
-		const input = await sentInput(testModel(wire.server), [user("Go"), turn, result("call_9|fc_9", [])]);
+		const input = await sentInput(testModel(wire.current), [user("Go"), turn, result("call_9|fc_9", [])]);
 		expect(input.slice(1)).toEqual([
 			{
 				type: "message",

@@ -15,13 +15,13 @@ function textOf(message: AssistantMessage): string {
 
 describe("openai-responses failures inside the stream", () => {
 	it("ends with an error event on a mid-stream error event and keeps the text before it", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [{ type: "text", text: "Partial answer", deltaSize: 4 }],
 				error: { type: "server_error", message: "The server had an error while processing your request." },
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 
 		expect(events.at(-1)?.type).toBe("error");
 		expect(events.filter((event) => event.type === "error")).toHaveLength(1);
@@ -32,18 +32,18 @@ describe("openai-responses failures inside the stream", () => {
 	});
 
 	it("classifies a mid-stream error event by its code (rate limit)", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [{ type: "text", text: "Hi" }],
 				error: { type: "rate_limit_exceeded", message: "Too many requests, slow down." },
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error).toMatchObject({ kind: "rate_limit", code: "rate_limit_exceeded" });
 	});
 
 	it("ends with an error event on the nested error event shape the API also sends", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream(
 				{
 					blocks: [{ type: "text", text: "Some" }],
@@ -52,7 +52,7 @@ describe("openai-responses failures inside the stream", () => {
 				{ errorShape: "nested" },
 			),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.error).toMatchObject({ kind: "overflow", code: "context_length_exceeded" });
 		expect(textOf(message)).toBe("Some");
@@ -61,10 +61,10 @@ describe("openai-responses failures inside the stream", () => {
 	it("ends with an error event on a data line that is not JSON, and result() settles", async () => {
 		const good = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "Fine so far" }] });
 		const cut = afterFirst(good, "response.output_text.delta");
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: `${good.slice(0, cut)}event: response.output_text.delta\ndata: {not json at all\n\n${good.slice(cut)}`,
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
@@ -73,8 +73,8 @@ describe("openai-responses failures inside the stream", () => {
 
 	it("reports a stream that ends without a terminal event as a network error, keeping the text", async () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "Cut off mid" }] });
-		wire.server.enqueue({ body: body.slice(0, body.indexOf("event: response.completed")) });
-		const { events, message } = await collect(testModel(wire.server));
+		wire.current.enqueue({ body: body.slice(0, body.indexOf("event: response.completed")) });
+		const { events, message } = await collect(testModel(wire.current));
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		expect(textOf(message)).toBe("Cut off mid");
@@ -84,8 +84,14 @@ describe("openai-responses failures inside the stream", () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 10 }] });
 		const cut = body.indexOf("\n\n", body.indexOf("lazy")) + 2;
 		// Written in pieces so that the client has read the first ones when the socket dies.
-		wire.server.enqueue({ body, stallAfterBytes: cut, dropAfterStall: true, chunking: 256, chunkDelayMs: 5 });
-		const { message } = await collect(testModel(wire.server));
+		wire.current.enqueue({
+			body,
+			stallAfterBytes: cut,
+			dropAfterStall: true,
+			chunking: 256,
+			chunkDelayMs: 5,
+		});
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		const text = textOf(message);
@@ -95,24 +101,24 @@ describe("openai-responses failures inside the stream", () => {
 
 	it("stops reading after the terminal event even if the server keeps the connection open", async () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "Done." }] });
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: `${body}: trailing keep-alive\n\n`,
 			stallAfterBytes: Buffer.byteLength(body),
 		});
-		const { message } = await collect(testModel(wire.server), undefined, { idleTimeoutMs: 2_000 });
+		const { message } = await collect(testModel(wire.current), undefined, { idleTimeoutMs: 2_000 });
 		expect(message.stopReason).toBe("stop");
 	});
 });
 
 describe("openai-responses abort and timeouts", () => {
 	it("ends with aborted when the signal fires before the first byte", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "late" }] }),
 			headersDelayMs: 2_000,
 		});
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 50);
-		const { events, message } = await collect(testModel(wire.server), undefined, {
+		const { events, message } = await collect(testModel(wire.current), undefined, {
 			signal: controller.signal,
 		});
 		expect(events.at(-1)).toMatchObject({ type: "error", reason: "aborted" });
@@ -124,10 +130,10 @@ describe("openai-responses abort and timeouts", () => {
 	it("ends with aborted mid-stream and keeps the partial text", async () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 5 }] });
 		const frameSizes = body.split(/(?<=\n\n)/).map((frame) => Buffer.byteLength(frame));
-		wire.server.enqueue({ body, chunking: frameSizes, chunkDelayMs: 20 });
+		wire.current.enqueue({ body, chunking: frameSizes, chunkDelayMs: 20 });
 		const controller = new AbortController();
 		const { events, message } = await collect(
-			testModel(wire.server),
+			testModel(wire.current),
 			undefined,
 			{ signal: controller.signal },
 			(event) => {
@@ -140,12 +146,12 @@ describe("openai-responses abort and timeouts", () => {
 	});
 
 	it("ends with timeout when the server stalls right after the headers", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "never" }] }),
 			stallAfterBytes: 0,
 		});
 		const started = Date.now();
-		const { message } = await collect(testModel(wire.server), undefined, { firstByteTimeoutMs: 200 });
+		const { message } = await collect(testModel(wire.current), undefined, { firstByteTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toContain("before the first stream event");
@@ -155,8 +161,8 @@ describe("openai-responses abort and timeouts", () => {
 	it("ends with timeout when the server stalls mid-stream, keeping the text so far", async () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 10 }] });
 		const cut = body.indexOf("\n\n", body.indexOf("lazy")) + 2;
-		wire.server.enqueue({ body, stallAfterBytes: cut });
-		const { message } = await collect(testModel(wire.server), undefined, { idleTimeoutMs: 200 });
+		wire.current.enqueue({ body, stallAfterBytes: cut });
+		const { message } = await collect(testModel(wire.current), undefined, { idleTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.errorMessage).toContain("between two stream events");
 		expect(textOf(message)).toContain("lazy");
@@ -168,8 +174,11 @@ describe("openai-responses abort and timeouts", () => {
 				{ type: "thinking", thinking: "Step one. Step two. Step three.", signature: "enc", deltaSize: 10 },
 			],
 		});
-		wire.server.enqueue({ body, stallAfterBytes: afterFirst(body, "response.reasoning_summary_text.delta") });
-		const { message } = await collect(testModel(wire.server), undefined, { idleTimeoutMs: 200 });
+		wire.current.enqueue({
+			body,
+			stallAfterBytes: afterFirst(body, "response.reasoning_summary_text.delta"),
+		});
+		const { message } = await collect(testModel(wire.current), undefined, { idleTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.content).toEqual([{ type: "thinking", thinking: "Step one. " }]);
 	});
@@ -178,12 +187,12 @@ describe("openai-responses abort and timeouts", () => {
 		const comments = Array.from({ length: 8 }, () => ": keep-alive\n\n");
 		const stream = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "Thought long." }] });
 		const created = afterFirst(stream, "response.created");
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: stream.slice(0, created) + comments.join("") + stream.slice(created),
 			chunking: [created, ...comments.map((comment) => comment.length), stream.length],
 			chunkDelayMs: 60,
 		});
-		const { message } = await collect(testModel(wire.server), undefined, {
+		const { message } = await collect(testModel(wire.current), undefined, {
 			firstByteTimeoutMs: 200,
 			idleTimeoutMs: 200,
 		});
@@ -192,7 +201,7 @@ describe("openai-responses abort and timeouts", () => {
 	});
 
 	it("reports a terminal response.failed after partial reasoning as an error that keeps the reasoning", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: [
 				sseFrame(
 					{
@@ -224,7 +233,7 @@ describe("openai-responses abort and timeouts", () => {
 				),
 			].join(""),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("error");
 		expect(message.error).toMatchObject({ kind: "unknown", code: "server_error" });
 		expect(message.content).toEqual([{ type: "thinking", thinking: "Hmm" }]);

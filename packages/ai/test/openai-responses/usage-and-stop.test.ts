@@ -17,13 +17,13 @@ function textOf(message: { content: unknown[] }): unknown[] {
 
 describe("openai-responses usage", () => {
 	it("reports uncached input (input_tokens minus cached_tokens), cache reads, output and cost", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: TEXT,
 				usage: { input: 1_000, cacheRead: 3_000, output: 500 },
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 
 		const { cost, ...tokens } = message.usage;
 		expect(tokens).toEqual({
@@ -41,13 +41,13 @@ describe("openai-responses usage", () => {
 	});
 
 	it("subtracts cache_write_tokens from input_tokens and reports them as cacheWrite", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: TEXT,
 				usage: { input: 40, cacheRead: 10, cacheWrite: 50, output: 5 },
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.usage).toMatchObject({
 			input: 40,
 			cacheRead: 10,
@@ -58,7 +58,7 @@ describe("openai-responses usage", () => {
 	});
 
 	it("keeps the usage of a response that ends incomplete or failed", async () => {
-		wire.server.enqueue(
+		wire.current.enqueue(
 			{
 				body: encodeOpenAIResponsesStream({
 					blocks: TEXT,
@@ -68,12 +68,12 @@ describe("openai-responses usage", () => {
 			},
 			{ body: encodeOpenAIResponsesStream({ blocks: TEXT, stop: "failed", usage: { input: 8, output: 2 } }) },
 		);
-		expect((await collect(testModel(wire.server))).message.usage).toMatchObject({ input: 7, output: 9 });
-		expect((await collect(testModel(wire.server))).message.usage).toMatchObject({ input: 8, output: 2 });
+		expect((await collect(testModel(wire.current))).message.usage).toMatchObject({ input: 7, output: 9 });
+		expect((await collect(testModel(wire.current))).message.usage).toMatchObject({ input: 8, output: 2 });
 	});
 
 	it("reports zero usage when the terminal event carries none", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: sseFrame(
 				{
 					type: "response.completed",
@@ -83,7 +83,7 @@ describe("openai-responses usage", () => {
 				"response.completed",
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("stop");
 		expect(message.usage).toMatchObject({ input: 0, output: 0, totalTokens: 0 });
 	});
@@ -95,8 +95,8 @@ describe("openai-responses stop outcomes", () => {
 		["max_output_tokens", "length", "max_output_tokens"],
 		["queued_for_the_future", "stop", "queued_for_the_future"],
 	] as const)("maps stop %s to %s and keeps the raw value %s", async (stop, expected, raw) => {
-		wire.server.enqueue({ body: encodeOpenAIResponsesStream({ blocks: TEXT, stop }) });
-		const { events, message } = await collect(testModel(wire.server));
+		wire.current.enqueue({ body: encodeOpenAIResponsesStream({ blocks: TEXT, stop }) });
+		const { events, message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe(expected);
 		expect(message.rawStopReason).toBe(raw);
 		expect(events.at(-1)).toMatchObject({ type: "done", reason: expected });
@@ -104,24 +104,24 @@ describe("openai-responses stop outcomes", () => {
 	});
 
 	it("reports a completed response with function calls as toolUse", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [{ type: "toolCall", id: "call_1|fc_1", name: "ls", arguments: {} }],
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("toolUse");
 		expect(message.rawStopReason).toBe("completed");
 	});
 
 	it("reports an incomplete response with function calls as length, so that none of them runs", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: [{ type: "toolCall", id: "call_1|fc_1", name: "write", arguments: '{"path":"a","con' }],
 				stop: "max_output_tokens",
 			}),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("length");
 	});
 
@@ -135,22 +135,22 @@ describe("openai-responses stop outcomes", () => {
 				},
 				"response.incomplete",
 			);
-		wire.server.enqueue({ body: ending({ reason: "turn_budget" }) }, { body: ending(null) });
-		const first = await collect(testModel(wire.server));
+		wire.current.enqueue({ body: ending({ reason: "turn_budget" }) }, { body: ending(null) });
+		const first = await collect(testModel(wire.current));
 		expect(first.message).toMatchObject({ stopReason: "length", rawStopReason: "turn_budget" });
-		const second = await collect(testModel(wire.server));
+		const second = await collect(testModel(wire.current));
 		expect(second.message).toMatchObject({ stopReason: "length", rawStopReason: "incomplete" });
 	});
 
 	it("ends with an invalid_request error on incomplete content_filter, keeping the text and usage", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: encodeOpenAIResponsesStream({
 				blocks: TEXT,
 				stop: "content_filter",
 				usage: { input: 5, output: 1 },
 			}),
 		});
-		const { events, message } = await collect(testModel(wire.server));
+		const { events, message } = await collect(testModel(wire.current));
 		expect(events.at(-1)).toMatchObject({ type: "error", reason: "error" });
 		expect(message.stopReason).toBe("error");
 		expect(message.error).toEqual({ kind: "invalid_request", code: "content_filter" });
@@ -169,13 +169,13 @@ describe("openai-responses stop outcomes", () => {
 	] as const)(
 		"ends a response.failed with code %s as an error of kind %s, keeping the text",
 		async (code, text, kind: ErrorKind) => {
-			wire.server.enqueue({
+			wire.current.enqueue({
 				body: encodeOpenAIResponsesStream(
 					{ blocks: TEXT, stop: "failed" },
 					{ failure: { code, message: text } },
 				),
 			});
-			const { events, message } = await collect(testModel(wire.server));
+			const { events, message } = await collect(testModel(wire.current));
 			expect(events.at(-1)).toMatchObject({ type: "error", reason: "error" });
 			expect(message.stopReason).toBe("error");
 			expect(message.rawStopReason).toBe("failed");
@@ -187,7 +187,7 @@ describe("openai-responses stop outcomes", () => {
 	);
 
 	it("classifies a response.failed without a code by its overflow wording", async () => {
-		wire.server.enqueue({
+		wire.current.enqueue({
 			body: sseFrame(
 				{
 					type: "response.failed",
@@ -201,13 +201,13 @@ describe("openai-responses stop outcomes", () => {
 				"response.failed",
 			),
 		});
-		const { message } = await collect(testModel(wire.server));
+		const { message } = await collect(testModel(wire.current));
 		expect(message.error?.kind).toBe("overflow");
 	});
 
 	it("ends a cancelled response with an error", async () => {
-		wire.server.enqueue({ body: encodeOpenAIResponsesStream({ blocks: TEXT, stop: "cancelled" }) });
-		const { message } = await collect(testModel(wire.server));
+		wire.current.enqueue({ body: encodeOpenAIResponsesStream({ blocks: TEXT, stop: "cancelled" }) });
+		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("error");
 		expect(message.error).toMatchObject({ kind: "unknown", code: "cancelled" });
 		expect(message.rawStopReason).toBe("cancelled");
