@@ -12,20 +12,15 @@ import {
 	type Collected,
 	collectStream,
 	userContext,
-	useWireServer as useSharedWireServer,
 	withoutTimestamp,
 } from "../support/wire-fixture.js";
 
-export { type Collected, requestBody, userContext } from "../support/wire-fixture.js";
+export { type Collected, requestBody, userContext, useWireServer } from "../support/wire-fixture.js";
 
 export const API_KEY = "sk-test-wire-0123456789";
 
 export const provider = createOpenAICompletionsProvider();
 
-/** One wire server for the calling test file, closed afterwards. */
-export function useWireServer() {
-	return useSharedWireServer("file");
-}
 
 /** A GPT-4.1-like model served by the wire server; prices make cost checks meaningful. */
 export function testModel(

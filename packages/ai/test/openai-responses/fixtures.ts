@@ -18,20 +18,15 @@ import {
 	collectStream,
 	requestBody,
 	userContext,
-	useWireServer as useSharedWireServer,
 	withoutTimestamp,
 } from "../support/wire-fixture.js";
 
-export { type Collected, requestBody, userContext } from "../support/wire-fixture.js";
+export { type Collected, requestBody, userContext, useWireServer } from "../support/wire-fixture.js";
 
 export const API_KEY = "sk-test-wire-0123456789";
 
 export const provider = createOpenAIResponsesProvider();
 
-/** One wire server for the calling test file, closed afterwards. */
-export function useWireServer() {
-	return useSharedWireServer("file");
-}
 
 /** A GPT-5-like reasoning model served by the wire server; prices make cost checks meaningful. */
 export function testModel(
