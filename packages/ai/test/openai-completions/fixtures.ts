@@ -8,19 +8,13 @@ import type {
 	OpenAICompletionsCompat,
 	StreamOptions,
 } from "../../src/types.js";
-import {
-	type Collected,
-	collectStream,
-	userContext,
-	withoutTimestamp,
-} from "../support/wire-fixture.js";
+import { type Collected, collectStream, userContext, withoutTimestamp } from "../support/wire-fixture.js";
 
 export { type Collected, requestBody, userContext, useWireServer } from "../support/wire-fixture.js";
 
 export const API_KEY = "sk-test-wire-0123456789";
 
 export const provider = createOpenAICompletionsProvider();
-
 
 /** A GPT-4.1-like model served by the wire server; prices make cost checks meaningful. */
 export function testModel(

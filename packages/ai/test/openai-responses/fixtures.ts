@@ -27,7 +27,6 @@ export const API_KEY = "sk-test-wire-0123456789";
 
 export const provider = createOpenAIResponsesProvider();
 
-
 /** A GPT-5-like reasoning model served by the wire server; prices make cost checks meaningful. */
 export function testModel(
 	server: Pick<WireServer, "url"> | string,
