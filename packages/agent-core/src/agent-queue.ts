@@ -21,6 +21,11 @@ export class MessageQueue {
 		this.items.push(message);
 	}
 
+	/** A copy of the queued messages, oldest first; the queue is unchanged. */
+	peek(): AgentMessage[] {
+		return [...this.items];
+	}
+
 	/** Takes what the mode allows; the taken messages leave the queue. */
 	drain(): AgentMessage[] {
 		if (this.items.length === 0) return [];

@@ -1,2 +1,25 @@
-// This package is a shell that builds; its API arrives with its issue.
-export {};
+export * from "./compaction/index.js";
+export { AgentHarness } from "./harness/agent-harness.js";
+export { HarnessError, type HarnessErrorCode } from "./harness/harness-error.js";
+export type {
+	AgentHarnessOptions,
+	HarnessEvent,
+	HarnessEventType,
+	HarnessListener,
+	HarnessOutcome,
+	HarnessState,
+	SystemPromptProvider,
+} from "./harness/types.js";
+export {
+	type BranchSummaryMessage,
+	branchSummaryText,
+	type CompactionSummaryMessage,
+	compactionSummaryText,
+	convertHarnessMessages,
+	type HarnessCustomMessage,
+} from "./messages.js";
+export { cwdSlug, defaultSessionDir, kestrelHome } from "./paths.js";
+export * from "./retry/index.js";
+export * from "./session/index.js";
+export * from "./settings/index.js";
+export * from "./system-prompt/index.js";

@@ -1,0 +1,73 @@
+import type { AgentMessage } from "@kestrel/agent-core";
+import type { Tool } from "@kestrel/ai";
+import { branchSummaryText, compactionSummaryText } from "../messages.js";
+import type { MeasuredContext } from "./types.js";
+
+/** What one image is counted as, whatever its size (providers bill images by pixels, not bytes). */
+export const IMAGE_TOKENS = 1_200;
+
+/** `ceil(characters / 4)`: the rough rule this package estimates text with. */
+export function estimateTextTokens(text: string): number {
+	return Math.ceil(text.length / 4);
+}
+
+/**
+ * A local estimate of what one message costs in the model's context: `ceil(chars / 4)`
+ * over its text, thinking, tool-call names and JSON arguments and tool-result text, plus
+ * {@link IMAGE_TOKENS} per image. Summary and custom kinds count the text the model
+ * reads; kinds the model never sees count 0. O(size of the message).
+ */
+export function estimateTokens(message: AgentMessage): number {
+	switch (message.role) {
+		case "user":
+		case "custom":
+			return contentTokens(message.content);
+		case "toolResult":
+			return contentTokens(message.content);
+		case "assistant": {
+			let chars = 0;
+			for (const block of message.content) {
+				if (block.type === "text") chars += block.text.length;
+				else if (block.type === "thinking") chars += block.thinking.length;
+				else chars += block.name.length + JSON.stringify(block.arguments).length;
+			}
+			return Math.ceil(chars / 4);
+		}
+		case "compactionSummary":
+			return estimateTextTokens(compactionSummaryText(message.summary));
+		case "branchSummary":
+			return estimateTextTokens(branchSummaryText(message.summary));
+		default:
+			return 0;
+	}
+}
+
+/**
+ * The estimate of a whole request: the messages, the system prompt, and each tool's
+ * name, description and JSON schema.
+ */
+export function estimateContextTokens(context: MeasuredContext): number {
+	let tokens = estimateFixedTokens(context.systemPrompt, context.tools);
+	for (const message of context.messages) tokens += estimateTokens(message);
+	return tokens;
+}
+
+/** The part of a request that is not messages: the system prompt and the tool definitions. */
+export function estimateFixedTokens(systemPrompt?: string, tools?: readonly Tool[]): number {
+	let chars = systemPrompt?.length ?? 0;
+	for (const tool of tools ?? []) {
+		chars += tool.name.length + tool.description.length + JSON.stringify(tool.parameters).length;
+	}
+	return Math.ceil(chars / 4);
+}
+
+function contentTokens(content: string | readonly { type: string; text?: string }[]): number {
+	if (typeof content === "string") return estimateTextTokens(content);
+	let chars = 0;
+	let images = 0;
+	for (const block of content) {
+		if (block.type === "image") images += 1;
+		else chars += block.text?.length ?? 0;
+	}
+	return Math.ceil(chars / 4) + images * IMAGE_TOKENS;
+}

@@ -1,0 +1,681 @@
+import {
+	type AgentContext,
+	type AgentEvent,
+	type AgentLoopConfig,
+	type AgentMessage,
+	type AgentTool,
+	createUserMessage,
+	MessageQueue,
+	type NextTurnUpdate,
+	type RunOutcome,
+	type RunStats,
+	runAgentLoop,
+	runAgentLoopContinue,
+	type TurnContext,
+} from "@kestrel/agent-core";
+import { type ImageContent, type Model, stream, type ThinkingLevel, zeroUsage } from "@kestrel/ai";
+import { compactSession } from "../compaction/compact-session.js";
+import { compactionLimit, shouldCompact } from "../compaction/decide.js";
+import { estimateContextTokens } from "../compaction/estimate.js";
+import { measureContext } from "../compaction/measure.js";
+import {
+	type CompactionOutcome,
+	type CompactionSettings,
+	DEFAULT_COMPACTION_SETTINGS,
+	type Summarizer,
+} from "../compaction/types.js";
+import { convertHarnessMessages } from "../messages.js";
+import { kestrelHome } from "../paths.js";
+import { abortableSleep } from "../retry/abortable-sleep.js";
+import { isRetryable } from "../retry/is-retryable.js";
+import { retryDelay } from "../retry/retry-delay.js";
+import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
+import type { CompactionReason, Session } from "../session/types.js";
+import { createSystemPromptSource } from "../system-prompt/system-prompt-source.js";
+import { HarnessError } from "./harness-error.js";
+import { thinkingLevelFor, withoutFailedTail } from "./loop-messages.js";
+import type {
+	AgentHarnessOptions,
+	HarnessEvent,
+	HarnessListener,
+	HarnessOutcome,
+	HarnessState,
+	SystemPromptProvider,
+} from "./types.js";
+
+/** What one prompt (all its attempts) has gathered so far. */
+interface Attempts {
+	signal: AbortSignal;
+	messages: AgentMessage[];
+	stats: RunStats;
+	/** Retries since the last completed turn. */
+	retries: number;
+	/** Whether this turn already had its compact-and-retry. */
+	overflowRetried: boolean;
+	/** Compactions in a row that left the context over the limit. */
+	ineffectiveCompactions: number;
+	outcome?: RunOutcome;
+}
+
+/**
+ * Runs the agent loop with a session behind it: persistence, compaction, retries, and the
+ * system prompt rebuilt before every model call. See `AgentHarnessOptions` and
+ * `HarnessEvent` for the contract.
+ */
+export class AgentHarness {
+	private sessionValue: Session;
+	private modelValue: Model;
+	private thinkingLevelValue: ThinkingLevel;
+	private pendingModel: Model | undefined;
+	private pendingThinkingLevel: ThinkingLevel | undefined;
+	private tools: AgentTool[];
+	private readonly listeners = new Set<HarnessListener>();
+	private readonly steering: MessageQueue;
+	private readonly followUp: MessageQueue;
+	private readonly compactionSettings: CompactionSettings;
+	private readonly retrySettings: RetrySettings;
+	private readonly systemPrompt: SystemPromptProvider;
+	private abortController: AbortController | undefined;
+	private idle: Promise<void> = Promise.resolve();
+	private lastSystemPrompt: string | undefined;
+	/** The entry this harness appended last: if the session's leaf moved elsewhere, the context is reloaded. */
+	private lastPersistedId: string | null = null;
+	private modelRecorded = false;
+
+	constructor(private readonly options: AgentHarnessOptions) {
+		this.sessionValue = options.session;
+		const recorded = options.session.buildContext();
+		this.modelValue = options.model;
+		this.thinkingLevelValue = thinkingLevelFor(
+			options.model,
+			options.thinkingLevel ?? recorded.thinkingLevel ?? "off",
+		);
+		this.tools = [...(options.tools ?? [])];
+		this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
+		this.followUp = new MessageQueue(options.followUpMode ?? "all");
+		this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.compaction };
+		this.retrySettings = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
+		this.systemPrompt =
+			typeof options.systemPrompt === "string"
+				? { build: () => options.systemPrompt as string }
+				: (options.systemPrompt ??
+					createSystemPromptSource({
+						cwd: options.cwd ?? options.session.header.cwd,
+						globalDir: kestrelHome(),
+					}));
+	}
+
+	get session(): Session {
+		return this.sessionValue;
+	}
+
+	get model(): Model {
+		return this.modelValue;
+	}
+
+	get thinkingLevel(): ThinkingLevel {
+		return this.thinkingLevelValue;
+	}
+
+	get running(): boolean {
+		return this.abortController !== undefined;
+	}
+
+	/** A snapshot: model, queues, and the context the model gets next. */
+	state(): HarnessState {
+		const messages = this.sessionValue.buildContext().messages;
+		const measure = measureContext({ systemPrompt: this.lastSystemPrompt, messages, tools: this.tools });
+		return {
+			model: this.modelValue,
+			thinkingLevel: this.thinkingLevelValue,
+			running: this.running,
+			messages,
+			steering: this.steering.peek(),
+			followUp: this.followUp.peek(),
+			contextTokens: measure.tokens,
+			contextWindow: this.modelValue.contextWindow,
+		};
+	}
+
+	/** Adds a listener; returns the function that removes it. A throw ends the current run. */
+	subscribe(listener: HarnessListener): () => void {
+		this.listeners.add(listener);
+		return () => {
+			this.listeners.delete(listener);
+		};
+	}
+
+	/**
+	 * Sends a prompt and runs until the agent is done. Resolves with the final outcome
+	 * (failures are outcomes, not rejections); rejects only for misuse (a run is already
+	 * in progress) or when a listener or the session's storage throws.
+	 */
+	async prompt(
+		input: string | AgentMessage | AgentMessage[],
+		images?: ImageContent[],
+	): Promise<HarnessOutcome> {
+		const prompts =
+			typeof input === "string" ? [createUserMessage(input, images)] : Array.isArray(input) ? input : [input];
+		return this.exclusive("prompt", (attempts) => this.drive(attempts, prompts));
+	}
+
+	/** Resumes from the session as it is (after an abort or a final error): the failed tail is not resent. */
+	async continue(): Promise<HarnessOutcome> {
+		return this.exclusive("continue", (attempts) => this.drive(attempts, undefined));
+	}
+
+	/** Queues a message for the running agent: injected after the current turn's tools. */
+	steer(message: string | AgentMessage): void {
+		this.steering.push(typeof message === "string" ? createUserMessage(message) : message);
+		void this.emitQueue();
+	}
+
+	/** Queues a message to process when the agent would stop. */
+	followUpWith(message: string | AgentMessage): void {
+		this.followUp.push(typeof message === "string" ? createUserMessage(message) : message);
+		void this.emitQueue();
+	}
+
+	/** Empties both queues and returns what they held (to put back into an editor). */
+	clearQueues(): { steering: AgentMessage[]; followUp: AgentMessage[] } {
+		const taken = { steering: this.steering.peek(), followUp: this.followUp.peek() };
+		this.steering.clear();
+		this.followUp.clear();
+		void this.emitQueue();
+		return taken;
+	}
+
+	/** Aborts the current run (the model call, a tool, a retry wait or a compaction). */
+	abort(): void {
+		this.abortController?.abort();
+	}
+
+	/** Resolves once no run is in progress. */
+	waitForIdle(): Promise<void> {
+		return this.idle;
+	}
+
+	/**
+	 * Switches the model. Idle: recorded in the session now, after compacting if the
+	 * context would not fit the new window. During a run: applied before the next model call.
+	 */
+	async setModel(model: Model): Promise<void> {
+		if (this.running) {
+			this.pendingModel = model;
+			return;
+		}
+		await this.switchModel(model, undefined);
+	}
+
+	/** Sets the thinking level, clamped to what the model accepts; during a run, from the next model call. */
+	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
+		if (this.running) {
+			this.pendingThinkingLevel = level;
+			return;
+		}
+		await this.applyThinkingLevel(level);
+	}
+
+	/** Replaces the tools from the next model call. */
+	setTools(tools: AgentTool[]): void {
+		this.tools = [...tools];
+	}
+
+	/** Continues in another session (a new, resumed or forked one). Only while idle. */
+	setSession(session: Session): void {
+		this.assertIdle("setSession");
+		this.sessionValue = session;
+		this.lastPersistedId = null;
+		this.modelRecorded = false;
+	}
+
+	/** Compacts now, whatever the settings say. Only while idle. */
+	async compact(instructions?: string): Promise<CompactionOutcome> {
+		this.assertIdle("compact");
+		const controller = new AbortController();
+		this.abortController = controller;
+		try {
+			const systemPrompt = await this.buildSystemPrompt();
+			return await this.runCompaction("manual", false, controller.signal, this.modelValue.contextWindow, {
+				systemPrompt,
+				instructions,
+			});
+		} finally {
+			this.abortController = undefined;
+		}
+	}
+
+	// ---------------------------------------------------------------------------------------
+	// Runs
+	// ---------------------------------------------------------------------------------------
+
+	private async exclusive(
+		action: string,
+		body: (attempts: Attempts) => Promise<void>,
+	): Promise<HarnessOutcome> {
+		this.assertIdle(action);
+		const controller = new AbortController();
+		this.abortController = controller;
+		let release!: () => void;
+		this.idle = new Promise((resolve) => {
+			release = resolve;
+		});
+		const attempts: Attempts = {
+			signal: controller.signal,
+			messages: [],
+			stats: { turns: 0, toolCalls: 0, usage: zeroUsage() },
+			retries: 0,
+			overflowRetried: false,
+			ineffectiveCompactions: 0,
+		};
+		try {
+			await this.emit({ type: "agent_start" });
+			await body(attempts);
+			const outcome = attempts.outcome ?? { kind: "aborted" };
+			await this.emit({ type: "agent_end", messages: attempts.messages, outcome, stats: attempts.stats });
+			return outcome;
+		} finally {
+			this.abortController = undefined;
+			this.applyPendingWhenIdle();
+			release();
+		}
+	}
+
+	/** The attempts of one prompt: run, then retry or compact-and-retry as the failure allows. */
+	private async drive(attempts: Attempts, prompts: AgentMessage[] | undefined): Promise<void> {
+		this.recordModel();
+		let context = await this.loopContext(prompts === undefined);
+		if (prompts && this.compactionSettings.enabled) {
+			const tokens = this.measure([...context.messages, ...prompts], context.systemPrompt);
+			if (shouldCompact(tokens, this.modelValue.contextWindow, this.compactionSettings)) {
+				await this.compactInRun(attempts, "threshold", false, context.systemPrompt);
+				context = await this.loopContext(false);
+			}
+		}
+		let pendingPrompts = prompts;
+		while (true) {
+			const outcome = await this.runOnce(attempts, pendingPrompts, context);
+			pendingPrompts = undefined;
+			attempts.outcome = outcome;
+			if (outcome.kind !== "error" || attempts.signal.aborted) {
+				if (attempts.retries > 0 && outcome.kind !== "aborted") await this.endRetries(attempts, true);
+				if (outcome.kind === "error" && attempts.signal.aborted) attempts.outcome = { kind: "aborted" };
+				return;
+			}
+			const error = outcome.error;
+			if (error?.kind === "overflow" && this.compactionSettings.enabled && !attempts.overflowRetried) {
+				attempts.overflowRetried = true;
+				const compaction = await this.compactInRun(attempts, "overflow", true, context.systemPrompt);
+				if (compaction.ok && compaction.entry.tokensAfter < compaction.entry.tokensBefore) {
+					context = await this.loopContext(true);
+					continue;
+				}
+				return;
+			}
+			const delayMs =
+				this.retrySettings.enabled && isRetryable(error)
+					? retryDelay(error!, attempts.retries + 1, this.retrySettings)
+					: undefined;
+			if (delayMs === undefined) {
+				if (attempts.retries > 0) await this.endRetries(attempts, false, outcome.message);
+				return;
+			}
+			attempts.retries += 1;
+			await this.emit({
+				type: "retry_start",
+				attempt: attempts.retries,
+				maxAttempts: this.retrySettings.maxAttempts,
+				delayMs,
+				error: error!,
+				errorMessage: outcome.message,
+			});
+			try {
+				await abortableSleep(delayMs, attempts.signal);
+			} catch {
+				await this.endRetries(attempts, false, "aborted during the wait");
+				attempts.outcome = { kind: "aborted" };
+				return;
+			}
+			context = await this.loopContext(true);
+		}
+	}
+
+	private async endRetries(attempts: Attempts, success: boolean, errorMessage?: string): Promise<void> {
+		const attempt = attempts.retries;
+		attempts.retries = 0;
+		await this.emit(
+			errorMessage === undefined
+				? { type: "retry_end", attempt, success }
+				: { type: "retry_end", attempt, success, errorMessage },
+		);
+	}
+
+	/** One loop run; its events are persisted and relayed, its `agent_start`/`agent_end` folded into the prompt's. */
+	private async runOnce(
+		attempts: Attempts,
+		prompts: AgentMessage[] | undefined,
+		context: AgentContext,
+	): Promise<RunOutcome> {
+		let outcome: RunOutcome = { kind: "aborted" };
+		const sink = async (event: AgentEvent): Promise<void> => {
+			switch (event.type) {
+				case "agent_start":
+					return;
+				case "agent_end":
+					outcome = event.outcome;
+					foldStats(attempts.stats, event.stats);
+					return;
+				case "message_end": {
+					const entry = this.sessionValue.appendMessage(event.message);
+					this.lastPersistedId = entry.id;
+					attempts.messages.push(event.message);
+					await this.emit({ type: "entry_persisted", entry });
+					break;
+				}
+				case "turn_end":
+					await this.sessionValue.flush();
+					if (event.message.stopReason !== "error" && event.message.stopReason !== "aborted") {
+						attempts.overflowRetried = false;
+						if (attempts.retries > 0) {
+							await this.emit(event);
+							await this.endRetries(attempts, true);
+							return;
+						}
+					}
+					break;
+			}
+			await this.emit(event);
+		};
+		const config = this.loopConfig(attempts);
+		if (prompts) await runAgentLoop(prompts, context, config, sink, attempts.signal, this.options.streamFn);
+		else await runAgentLoopContinue(context, config, sink, attempts.signal, this.options.streamFn);
+		return outcome;
+	}
+
+	private loopConfig(attempts: Attempts): AgentLoopConfig {
+		const { options } = this;
+		return {
+			model: this.modelValue,
+			thinkingLevel: this.thinkingLevelValue,
+			streamOptions: {
+				...options.streamOptions,
+				sessionId: options.streamOptions?.sessionId ?? this.sessionValue.id,
+			},
+			getApiKey: options.getApiKey,
+			convertToLlm: convertHarnessMessages,
+			toolExecution: options.toolExecution,
+			beforeToolCall: options.beforeToolCall,
+			afterToolCall: options.afterToolCall,
+			shouldStopAfterTurn: options.shouldStopAfterTurn,
+			getSteeringMessages: () => this.takeQueued(this.steering),
+			getFollowUpMessages: () => this.takeQueued(this.followUp),
+			prepareNextTurn: (turn) => this.prepareNextTurn(attempts, turn),
+		};
+	}
+
+	/**
+	 * Before every model call after the first: apply a pending model or thinking change,
+	 * rebuild the system prompt, reload the branch if the session moved, and compact when
+	 * the budget says so.
+	 */
+	private async prepareNextTurn(attempts: Attempts, turn: TurnContext): Promise<NextTurnUpdate | undefined> {
+		const previousWindow = this.modelValue.contextWindow;
+		const switched = this.applyPendingInRun();
+		const systemPrompt = await this.buildSystemPrompt();
+		let messages: AgentMessage[] | undefined;
+		if (this.sessionValue.leafId !== this.lastPersistedId)
+			messages = this.sessionValue.buildContext().messages;
+		if (this.compactionSettings.enabled) {
+			const tokens = this.measure(messages ?? turn.context.messages, systemPrompt);
+			if (shouldCompact(tokens, this.modelValue.contextWindow, this.compactionSettings)) {
+				const reason =
+					switched && this.modelValue.contextWindow < previousWindow ? "model_switch" : "threshold";
+				await this.compactInRun(attempts, reason, false, systemPrompt);
+				messages = this.sessionValue.buildContext().messages;
+			}
+		}
+		const unchanged = !switched && messages === undefined && systemPrompt === turn.context.systemPrompt;
+		if (unchanged && this.tools === turn.context.tools) return undefined;
+		return {
+			context: { systemPrompt, messages: messages ?? turn.context.messages, tools: this.tools },
+			model: this.modelValue,
+			thinkingLevel: this.thinkingLevelValue,
+		};
+	}
+
+	/** A compaction inside a run, with the guard against compactions that do not help. */
+	private async compactInRun(
+		attempts: Attempts,
+		reason: CompactionReason,
+		willRetry: boolean,
+		systemPrompt: string | undefined,
+	): Promise<CompactionOutcome> {
+		const window = this.modelValue.contextWindow;
+		const outcome = await this.runCompaction(reason, willRetry, attempts.signal, window, { systemPrompt });
+		const effective =
+			outcome.ok &&
+			outcome.entry.tokensAfter < outcome.entry.tokensBefore &&
+			outcome.entry.tokensAfter <= compactionLimit(window, this.compactionSettings);
+		attempts.ineffectiveCompactions = effective ? 0 : attempts.ineffectiveCompactions + 1;
+		if (attempts.ineffectiveCompactions >= 2) {
+			const tokens = outcome.ok ? outcome.entry.tokensAfter : outcome.entry.tokens;
+			const limit = compactionLimit(window, this.compactionSettings);
+			const fixed = estimateContextTokens({ systemPrompt, messages: [], tools: this.tools });
+			const cause =
+				fixed > limit
+					? `the system prompt and tool definitions alone take ${fixed} tokens: shorten the context files or use fewer tools`
+					: "the recent messages alone do not fit: start a new session, switch to a model with a larger window, or lower compaction.keepRecentTokens";
+			throw new HarnessError(
+				"compaction_ineffective",
+				`The context is still ${tokens} tokens after two compactions (limit ${limit} of a ${window}-token window); ${cause}.`,
+			);
+		}
+		return outcome;
+	}
+
+	private async runCompaction(
+		reason: CompactionReason,
+		willRetry: boolean,
+		signal: AbortSignal,
+		contextWindow: number,
+		extra: { systemPrompt?: string; instructions?: string },
+	): Promise<CompactionOutcome> {
+		const tokens = this.measure(this.sessionValue.buildContext().messages, extra.systemPrompt);
+		await this.emit({ type: "compaction_start", reason, tokens, contextWindow });
+		const outcome = await compactSession(this.sessionValue, {
+			reason,
+			settings: this.compactionSettings,
+			contextWindow,
+			summarizer: this.summarizer(),
+			systemPrompt: extra.systemPrompt,
+			tools: this.tools,
+			instructions: extra.instructions,
+			signal,
+		});
+		this.lastPersistedId = this.sessionValue.leafId;
+		await this.emit({ type: "entry_persisted", entry: outcome.entry });
+		if (outcome.ok) {
+			const { entry } = outcome;
+			await this.emit({
+				type: "compaction_end",
+				reason,
+				ok: true,
+				method: entry.method,
+				tokensBefore: entry.tokensBefore,
+				tokensAfter: entry.tokensAfter,
+				willRetry,
+				...(entry.summaryError === undefined ? {} : { error: entry.summaryError }),
+			});
+		} else {
+			await this.emit({
+				type: "compaction_end",
+				reason,
+				ok: false,
+				tokensBefore: tokens,
+				willRetry: false,
+				error: outcome.error,
+			});
+		}
+		await this.sessionValue.flush();
+		return outcome;
+	}
+
+	// ---------------------------------------------------------------------------------------
+	// Context, model and queues
+	// ---------------------------------------------------------------------------------------
+
+	private async loopContext(continuing: boolean): Promise<AgentContext> {
+		const built = this.sessionValue.buildContext().messages;
+		const messages = continuing ? withoutFailedTail(built) : built;
+		if (continuing && messages.length === 0) {
+			throw new HarnessError("nothing_to_continue", "There is nothing to continue: send a prompt first.");
+		}
+		if (continuing && messages.at(-1)?.role === "assistant") {
+			throw new HarnessError(
+				"nothing_to_continue",
+				"The agent already answered the last message: send a new prompt instead of continuing.",
+			);
+		}
+		return { systemPrompt: await this.buildSystemPrompt(), messages, tools: this.tools };
+	}
+
+	private async buildSystemPrompt(): Promise<string> {
+		const prompt = await this.systemPrompt.build(this.tools);
+		this.lastSystemPrompt = prompt;
+		return prompt;
+	}
+
+	private measure(messages: readonly AgentMessage[], systemPrompt: string | undefined): number {
+		return measureContext({ systemPrompt, messages, tools: this.tools }).tokens;
+	}
+
+	private summarizer(): Summarizer {
+		return (
+			this.options.summarizer ?? {
+				model: this.modelValue,
+				streamFn: this.options.streamFn ?? stream,
+				getApiKey: this.options.getApiKey,
+			}
+		);
+	}
+
+	/** Records the model and thinking level in force in the session, once per session, when they differ. */
+	private recordModel(): void {
+		if (this.modelRecorded) return;
+		this.modelRecorded = true;
+		const recorded = this.sessionValue.buildContext();
+		const model = this.modelValue;
+		if (recorded.model?.provider !== model.provider || recorded.model.modelId !== model.id) {
+			this.sessionValue.appendModelChange({ provider: model.provider, id: model.id, api: model.api });
+		}
+		if (recorded.thinkingLevel !== this.thinkingLevelValue) {
+			this.sessionValue.appendThinkingLevelChange(this.thinkingLevelValue);
+		}
+		this.lastPersistedId = this.sessionValue.leafId;
+	}
+
+	private async switchModel(model: Model, wantedLevel: ThinkingLevel | undefined): Promise<void> {
+		const systemPrompt = await this.buildSystemPrompt();
+		const tokens = this.measure(this.sessionValue.buildContext().messages, systemPrompt);
+		if (
+			this.compactionSettings.enabled &&
+			shouldCompact(tokens, model.contextWindow, this.compactionSettings)
+		) {
+			const controller = new AbortController();
+			await this.runCompaction("model_switch", false, controller.signal, model.contextWindow, {
+				systemPrompt,
+			});
+		}
+		this.adoptModel(model, wantedLevel ?? this.thinkingLevelValue);
+		await this.emit({ type: "model_change", model, thinkingLevel: this.thinkingLevelValue });
+	}
+
+	private adoptModel(model: Model, wantedLevel: ThinkingLevel): void {
+		this.modelValue = model;
+		this.sessionValue.appendModelChange({ provider: model.provider, id: model.id, api: model.api });
+		const level = thinkingLevelFor(model, wantedLevel);
+		if (level !== this.thinkingLevelValue) {
+			this.thinkingLevelValue = level;
+			this.sessionValue.appendThinkingLevelChange(level);
+		}
+		this.lastPersistedId = this.sessionValue.leafId;
+		this.modelRecorded = true;
+	}
+
+	private async applyThinkingLevel(level: ThinkingLevel): Promise<void> {
+		const clamped = thinkingLevelFor(this.modelValue, level);
+		if (clamped !== this.thinkingLevelValue) {
+			this.thinkingLevelValue = clamped;
+			this.sessionValue.appendThinkingLevelChange(clamped);
+			this.lastPersistedId = this.sessionValue.leafId;
+		}
+		await this.emit({ type: "thinking_level_change", thinkingLevel: clamped });
+	}
+
+	/** Applies changes asked for during the run; returns whether the model changed. */
+	private applyPendingInRun(): boolean {
+		const model = this.pendingModel;
+		const level = this.pendingThinkingLevel;
+		this.pendingModel = undefined;
+		this.pendingThinkingLevel = undefined;
+		if (model) this.adoptModel(model, level ?? this.thinkingLevelValue);
+		else if (level !== undefined) {
+			const clamped = thinkingLevelFor(this.modelValue, level);
+			if (clamped !== this.thinkingLevelValue) {
+				this.thinkingLevelValue = clamped;
+				this.sessionValue.appendThinkingLevelChange(clamped);
+				this.lastPersistedId = this.sessionValue.leafId;
+			}
+		}
+		return model !== undefined;
+	}
+
+	/** A change asked for during a run that ended before another model call is applied for the next one. */
+	private applyPendingWhenIdle(): void {
+		if (this.pendingModel === undefined && this.pendingThinkingLevel === undefined) return;
+		if (this.sessionValue.readOnly) return;
+		this.applyPendingInRun();
+	}
+
+	private takeQueued(queue: MessageQueue): AgentMessage[] {
+		const taken = queue.drain();
+		if (taken.length > 0) void this.emitQueue();
+		return taken;
+	}
+
+	private async emitQueue(): Promise<void> {
+		await this.emit({ type: "queue_update", steering: this.steering.peek(), followUp: this.followUp.peek() });
+	}
+
+	private async emit(event: HarnessEvent): Promise<void> {
+		for (const listener of this.listeners) {
+			const pending = listener(event);
+			if (pending) await pending;
+		}
+	}
+
+	private assertIdle(action: string): void {
+		if (this.running) {
+			throw new HarnessError(
+				"busy",
+				`Cannot ${action} while the agent is working: use steer() or followUpWith(), or abort() and wait first.`,
+			);
+		}
+	}
+}
+
+function foldStats(total: RunStats, run: RunStats): void {
+	total.turns += run.turns;
+	total.toolCalls += run.toolCalls;
+	const usage = total.usage;
+	usage.input += run.usage.input;
+	usage.output += run.usage.output;
+	usage.cacheRead += run.usage.cacheRead;
+	usage.cacheWrite += run.usage.cacheWrite;
+	usage.totalTokens += run.usage.totalTokens;
+	usage.cost.input += run.usage.cost.input;
+	usage.cost.output += run.usage.cost.output;
+	usage.cost.cacheRead += run.usage.cost.cacheRead;
+	usage.cost.cacheWrite += run.usage.cost.cacheWrite;
+	usage.cost.total += run.usage.cost.total;
+}

@@ -1,0 +1,138 @@
+/**
+ * The contract of `AgentHarness`: its options, its events and its state.
+ *
+ * The harness runs the loop of `@kestrel/agent-core` with a session behind it. Every
+ * message is appended to the session before listeners see its `message_end`; before
+ * every model call (inside tool loops too) the context is rebuilt from the session, the
+ * system prompt is rebuilt, compaction runs if the budget says so, and a pending model or
+ * thinking-level change is applied.
+ */
+import type {
+	AfterToolCallContext,
+	AfterToolCallResult,
+	AgentEvent,
+	AgentMessage,
+	AgentTool,
+	BeforeToolCallResult,
+	QueueMode,
+	RunOutcome,
+	ShouldStopAfterTurn,
+	StreamFn,
+	ToolCallHookContext,
+	ToolExecutionMode,
+} from "@kestrel/agent-core";
+import type { Model, Provider, ProviderError, StreamOptions, ThinkingLevel } from "@kestrel/ai";
+import type { CompactionSettings, Summarizer } from "../compaction/types.js";
+import type { RetrySettings } from "../retry/types.js";
+import type { CompactionReason, Session, SessionEntry } from "../session/types.js";
+
+/** Builds the system prompt before every model call; see `createSystemPromptSource`. */
+export interface SystemPromptProvider {
+	build(tools: readonly AgentTool[]): string | Promise<string>;
+}
+
+export interface AgentHarnessOptions {
+	/** Where the conversation is kept; `SessionManager.inMemory()` for none on disk. */
+	session: Session;
+	model: Model;
+	/** Clamped to what the model accepts. Default: the session's, else `off`. */
+	thinkingLevel?: ThinkingLevel;
+	tools?: AgentTool[];
+	/**
+	 * A fixed prompt, or a provider called before every model call. Default: the
+	 * standard prompt of `createSystemPromptSource` for `cwd` (tools, AGENTS.md files,
+	 * SYSTEM.md / APPEND_SYSTEM.md, date and folder).
+	 */
+	systemPrompt?: string | SystemPromptProvider;
+	/** The working folder for the default system prompt. Default: the session's `cwd`. */
+	cwd?: string;
+	/** Default `stream` of `@kestrel/ai` (built-in providers must then be registered). */
+	streamFn?: StreamFn;
+	getApiKey?: (provider: Provider) => string | undefined | Promise<string | undefined>;
+	/** Passed to every model request (temperature, maxTokens, cacheRetention, …). */
+	streamOptions?: Omit<StreamOptions, "signal" | "reasoning">;
+	/** Fields override the defaults (`DEFAULT_COMPACTION_SETTINGS`). */
+	compaction?: Partial<CompactionSettings>;
+	/** Fields override the defaults (`DEFAULT_RETRY_SETTINGS`). */
+	retry?: Partial<RetrySettings>;
+	/** Who writes summaries. Default: the current model, through `streamFn` and `getApiKey`. */
+	summarizer?: Summarizer;
+	toolExecution?: ToolExecutionMode;
+	/** A permission policy: see `AgentLoopConfig.beforeToolCall`. */
+	beforeToolCall?: (
+		context: ToolCallHookContext,
+		signal: AbortSignal,
+	) => BeforeToolCallResult | undefined | Promise<BeforeToolCallResult | undefined>;
+	afterToolCall?: (
+		context: AfterToolCallContext,
+		signal: AbortSignal,
+	) => AfterToolCallResult | undefined | Promise<AfterToolCallResult | undefined>;
+	/** Budgets and other stop rules (`maxTurns`, `maxCostUsd`, …). */
+	shouldStopAfterTurn?: ShouldStopAfterTurn;
+	/** Default `one-at-a-time` for steering, `all` for follow-ups. */
+	steeringMode?: QueueMode;
+	followUpMode?: QueueMode;
+}
+
+/** A snapshot of the harness. */
+export interface HarnessState {
+	model: Model;
+	thinkingLevel: ThinkingLevel;
+	/** Whether a run is in progress (including a retry wait or a compaction). */
+	running: boolean;
+	/** The context the model gets next, rebuilt from the session. */
+	messages: AgentMessage[];
+	/** Queued messages, oldest first. */
+	steering: AgentMessage[];
+	followUp: AgentMessage[];
+	/** The context size as the compaction measure sees it, and the model's window. */
+	contextTokens: number;
+	contextWindow: number;
+}
+
+/**
+ * What listeners receive: the loop's events, plus the harness's own.
+ *
+ * A prompt yields one `agent_start` and one `agent_end` however many attempts (retries,
+ * compact-and-retry) it took; `agent_end.messages` holds everything added, failed
+ * attempts included, and its outcome is the final one, reported once.
+ */
+export type HarnessEvent =
+	| AgentEvent
+	/** An entry was appended to the session (for a message: before its `message_end`). */
+	| { type: "entry_persisted"; entry: SessionEntry }
+	| { type: "compaction_start"; reason: CompactionReason; tokens: number; contextWindow: number }
+	| {
+			type: "compaction_end";
+			reason: CompactionReason;
+			ok: boolean;
+			/** `summary` or `fallback`, when `ok`. */
+			method?: "summary" | "fallback";
+			tokensBefore: number;
+			tokensAfter?: number;
+			/** Whether the interrupted request will be sent again (overflow). */
+			willRetry: boolean;
+			/** Why it failed, or why the summary fell back. */
+			error?: string;
+	  }
+	| {
+			type: "retry_start";
+			/** 1 for the first retry. */
+			attempt: number;
+			maxAttempts: number;
+			delayMs: number;
+			error: ProviderError;
+			errorMessage: string;
+	  }
+	| { type: "retry_end"; attempt: number; success: boolean; errorMessage?: string }
+	| { type: "queue_update"; steering: readonly AgentMessage[]; followUp: readonly AgentMessage[] }
+	| { type: "model_change"; model: Model; thinkingLevel: ThinkingLevel }
+	| { type: "thinking_level_change"; thinkingLevel: ThinkingLevel };
+
+export type HarnessEventType = HarnessEvent["type"];
+
+/** Receives events in order; the harness awaits each call before the next event. */
+export type HarnessListener = (event: HarnessEvent) => void | Promise<void>;
+
+/** What `prompt` and `continue` resolve with. */
+export type HarnessOutcome = RunOutcome;

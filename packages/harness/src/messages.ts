@@ -1,0 +1,99 @@
+/**
+ * The message kinds the harness adds to the transcript, and how they reach the model.
+ *
+ * They are agent messages (not provider messages): sessions store them, user interfaces
+ * show them, and {@link convertHarnessMessages} turns them into user messages for the
+ * model.
+ */
+
+import type { AgentMessage } from "@kestrel/agent-core";
+import { defaultConvertToLlm } from "@kestrel/agent-core";
+import type { ImageContent, Message, TextContent } from "@kestrel/ai";
+
+/** The summary that stands for everything before a compaction's first kept entry. */
+export interface CompactionSummaryMessage {
+	role: "compactionSummary";
+	summary: string;
+	/** The context size, in tokens, before the compaction. */
+	tokensBefore: number;
+	/** Unix time in milliseconds. */
+	timestamp: number;
+}
+
+/** The summary of a branch that was left, placed where the new branch starts. */
+export interface BranchSummaryMessage {
+	role: "branchSummary";
+	summary: string;
+	/** The entry the abandoned branch ended at. */
+	fromId: string;
+	timestamp: number;
+}
+
+/**
+ * An app-defined message that the model sees as a user message (a `custom_message`
+ * session entry). `display: false` hides it from user interfaces, not from the model.
+ */
+export interface HarnessCustomMessage<TDetails = unknown> {
+	role: "custom";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: TDetails;
+	timestamp: number;
+}
+
+declare module "@kestrel/agent-core" {
+	interface CustomAgentMessages {
+		compactionSummary: CompactionSummaryMessage;
+		branchSummary: BranchSummaryMessage;
+		custom: HarnessCustomMessage;
+	}
+}
+
+/** The text the model reads in place of a compacted history. */
+export function compactionSummaryText(summary: string): string {
+	return `The conversation so far was compacted. This is a summary of it:\n\n<summary>\n${summary}\n</summary>`;
+}
+
+/** The text the model reads in place of an abandoned branch. */
+export function branchSummaryText(summary: string): string {
+	return `The conversation went down another path before returning here. A summary of that path:\n\n<summary>\n${summary}\n</summary>`;
+}
+
+/**
+ * The harness's `convertToLlm`: compaction and branch summaries and custom messages become
+ * user messages; assistant messages that ended in `error` or `aborted` are left out with
+ * the results of their tool calls (a failed attempt is on the record, not in the next
+ * request); other provider messages pass; unknown kinds are dropped.
+ */
+export function convertHarnessMessages(messages: AgentMessage[]): Message[] {
+	const out: Message[] = [];
+	const skippedCalls = new Set<string>();
+	for (const message of messages) {
+		switch (message.role) {
+			case "compactionSummary":
+				out.push({
+					role: "user",
+					content: compactionSummaryText(message.summary),
+					timestamp: message.timestamp,
+				});
+				break;
+			case "branchSummary":
+				out.push({ role: "user", content: branchSummaryText(message.summary), timestamp: message.timestamp });
+				break;
+			case "custom":
+				out.push({ role: "user", content: message.content, timestamp: message.timestamp });
+				break;
+			case "assistant":
+				if (message.stopReason !== "error" && message.stopReason !== "aborted") out.push(message);
+				else for (const block of message.content) if (block.type === "toolCall") skippedCalls.add(block.id);
+				break;
+			case "toolResult":
+				if (!skippedCalls.has(message.toolCallId)) out.push(message);
+				break;
+			default:
+				out.push(...defaultConvertToLlm([message]));
+		}
+	}
+	return out;
+}

@@ -1,0 +1,5 @@
+export { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "./load-settings.js";
+export { mergeSettings } from "./merge-settings.js";
+export { type HarnessSettings, resolveHarnessSettings } from "./resolve-harness-settings.js";
+export { SettingsError, type SettingsIssue } from "./settings-error.js";
+export { type Settings, SettingsSchema } from "./settings-schema.js";

@@ -1,0 +1,15 @@
+/**
+ * A TypeBox schema read as the JSON Schema it is. TypeBox 1's `TSchema` declares no
+ * keywords, and the settings code walks `properties` and reads bounds to write messages.
+ */
+export interface JsonSchemaNode {
+	type?: string;
+	properties?: Record<string, JsonSchemaNode>;
+	anyOf?: JsonSchemaNode[];
+	const?: unknown;
+	minLength?: number;
+	minimum?: number;
+	maximum?: number;
+	exclusiveMinimum?: number;
+	exclusiveMaximum?: number;
+}

@@ -1,0 +1,98 @@
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { kestrelHome } from "../paths.js";
+import { mergeSettings } from "./merge-settings.js";
+import { SettingsError } from "./settings-error.js";
+import type { Settings } from "./settings-schema.js";
+import { validateSettings } from "./validate-settings.js";
+
+export interface LoadSettingsOptions {
+	/** The project folder: its `.kestrel/settings.json` is the project file. */
+	cwd: string;
+	/** Kestrel's global folder, holding the global `settings.json`. Default `kestrelHome()` (`$KESTREL_HOME` or `~/.kestrel`). */
+	home?: string;
+}
+
+export interface LoadedSettings {
+	/** The global file's settings overlaid with the project's ({@link mergeSettings}). */
+	settings: Settings;
+	/** The files that were found and read, global first. */
+	sources: string[];
+	/** Unknown keys, one line each, naming the file and the key. */
+	warnings: string[];
+}
+
+/**
+ * Reads and merges `<home>/settings.json` and `<cwd>/.kestrel/settings.json`. A missing
+ * file counts as empty, and so does a blank one. A file that cannot be read, is not JSON
+ * or holds an invalid value throws a {@link SettingsError} naming the file (and the key);
+ * unknown keys only warn. A relative `session.dir` is resolved against the folder of the
+ * file that sets it, and `~` against the user's home folder.
+ */
+export async function loadSettings(options: LoadSettingsOptions): Promise<LoadedSettings> {
+	const globalFile = join(resolve(options.home ?? kestrelHome()), "settings.json");
+	const projectFile = join(resolve(options.cwd), ".kestrel", "settings.json");
+	const files = globalFile === projectFile ? [globalFile] : [globalFile, projectFile];
+	let settings: Settings = {};
+	const sources: string[] = [];
+	const warnings: string[] = [];
+	for (const file of files) {
+		const text = await readSettingsText(file);
+		if (text === undefined) continue;
+		sources.push(file);
+		const validated = validateSettings(parseSettingsJson(text, file), file);
+		warnings.push(...validated.warnings);
+		settings = mergeSettings(settings, resolvePaths(validated.settings, dirname(file)));
+	}
+	return { settings, sources, warnings };
+}
+
+async function readSettingsText(file: string): Promise<string | undefined> {
+	try {
+		return await readFile(file, "utf8");
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+		throw new SettingsError(
+			`Cannot read settings file ${file} (${code ?? String(error)}). Check that it is a readable file, or remove it.`,
+			file,
+			[],
+			{ cause: error },
+		);
+	}
+}
+
+/** JSON text to a value; blank text is `{}`, a byte-order mark is ignored. */
+export function parseSettingsJson(text: string, file: string): unknown {
+	const body = text.replace(/^\uFEFF/, "");
+	if (body.trim() === "") return {};
+	try {
+		return JSON.parse(body);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		const position = /position (\d+)/.exec(reason)?.[1];
+		const where = position === undefined ? "" : ` at ${lineAndColumn(body, Number(position))}`;
+		throw new SettingsError(
+			`Settings file ${file} is not valid JSON${where}: ${reason}. ` +
+				"Fix the syntax (plain JSON: double-quoted keys, no comments, no trailing commas).",
+			file,
+			[],
+			{ cause: error },
+		);
+	}
+}
+
+function lineAndColumn(text: string, offset: number): string {
+	const before = text.slice(0, offset);
+	const line = before.split("\n").length;
+	const column = offset - before.lastIndexOf("\n");
+	return `line ${line}, column ${column}`;
+}
+
+function resolvePaths(settings: Settings, baseDir: string): Settings {
+	const dir = settings.session?.dir;
+	if (dir === undefined) return settings;
+	const expanded = dir === "~" ? homedir() : dir.startsWith("~/") ? join(homedir(), dir.slice(2)) : dir;
+	return { ...settings, session: { ...settings.session, dir: resolve(baseDir, expanded) } };
+}

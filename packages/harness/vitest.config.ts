@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+	resolve: {
+		// The README example imports the package by name; the test runs it against the sources.
+		alias: [
+			{
+				find: /^@kestrel\/harness$/,
+				replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)),
+			},
+		],
+	},
+	test: {
+		include: ["test/**/*.test.ts"],
+		testTimeout: 30_000,
+	},
+});
