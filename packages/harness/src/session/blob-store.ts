@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import {
+	closeSync,
+	existsSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	writeSync,
+} from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Content-addressed storage for large binary content (images), keyed by the SHA-256 of
+ * the bytes in hexadecimal. Synchronous, because appends are.
+ */
+export interface BlobStore {
+	has(hash: string): boolean;
+	/** Stores the bytes unless a blob with this hash exists. */
+	put(hash: string, bytes: Uint8Array): void;
+	/** The bytes, or `undefined` when the blob is missing. */
+	get(hash: string): Buffer | undefined;
+}
+
+/** Blobs as files `<dir>/blobs/<first 2 hex>/<64 hex>`, beside the session files of `dir`. */
+export class FileBlobStore implements BlobStore {
+	constructor(readonly dir: string) {}
+
+	path(hash: string): string {
+		return join(this.dir, "blobs", hash.slice(0, 2), hash);
+	}
+
+	has(hash: string): boolean {
+		return existsSync(this.path(hash));
+	}
+
+	put(hash: string, bytes: Uint8Array): void {
+		const path = this.path(hash);
+		if (existsSync(path)) return;
+		mkdirSync(join(this.dir, "blobs", hash.slice(0, 2)), { recursive: true });
+		// A reader must never see half a blob: write aside, make it durable, then rename into place.
+		const temp = `${path}.${randomBytes(4).toString("hex")}.tmp`;
+		const fd = openSync(temp, "w");
+		try {
+			for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+			fsyncSync(fd);
+		} finally {
+			closeSync(fd);
+		}
+		renameSync(temp, path);
+	}
+
+	get(hash: string): Buffer | undefined {
+		try {
+			return readFileSync(this.path(hash));
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+			throw error;
+		}
+	}
+}
+
+/** Blobs in a `Map`, for in-memory sessions. */
+export class MemoryBlobStore implements BlobStore {
+	private readonly blobs = new Map<string, Buffer>();
+
+	has(hash: string): boolean {
+		return this.blobs.has(hash);
+	}
+
+	put(hash: string, bytes: Uint8Array): void {
+		if (!this.blobs.has(hash)) this.blobs.set(hash, Buffer.from(bytes));
+	}
+
+	get(hash: string): Buffer | undefined {
+		return this.blobs.get(hash);
+	}
+
+	delete(hash: string): boolean {
+		return this.blobs.delete(hash);
+	}
+}
