@@ -18,6 +18,7 @@ import { compactSession } from "../compaction/compact-session.js";
 import { compactionLimit, shouldCompact } from "../compaction/decide.js";
 import { estimateContextTokens } from "../compaction/estimate.js";
 import { measureContext } from "../compaction/measure.js";
+import { summarizeHistory } from "../compaction/summarize.js";
 import {
 	type CompactionOutcome,
 	type CompactionSettings,
@@ -70,8 +71,8 @@ export class AgentHarness {
 	private pendingThinkingLevel: ThinkingLevel | undefined;
 	private tools: AgentTool[];
 	private readonly listeners = new Set<HarnessListener>();
-	private readonly steering: MessageQueue;
-	private readonly followUp: MessageQueue;
+	private readonly steeringQueue: MessageQueue;
+	private readonly followUpQueue: MessageQueue;
 	private readonly compactionSettings: CompactionSettings;
 	private readonly retrySettings: RetrySettings;
 	private readonly systemPrompt: SystemPromptProvider;
@@ -91,8 +92,8 @@ export class AgentHarness {
 			options.thinkingLevel ?? recorded.thinkingLevel ?? "off",
 		);
 		this.tools = [...(options.tools ?? [])];
-		this.steering = new MessageQueue(options.steeringMode ?? "one-at-a-time");
-		this.followUp = new MessageQueue(options.followUpMode ?? "all");
+		this.steeringQueue = new MessageQueue(options.steeringMode ?? "one-at-a-time");
+		this.followUpQueue = new MessageQueue(options.followUpMode ?? "all");
 		this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.compaction };
 		this.retrySettings = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
 		this.systemPrompt =
@@ -130,8 +131,8 @@ export class AgentHarness {
 			thinkingLevel: this.thinkingLevelValue,
 			running: this.running,
 			messages,
-			steering: this.steering.peek(),
-			followUp: this.followUp.peek(),
+			steering: this.steeringQueue.peek(),
+			followUp: this.followUpQueue.peek(),
 			contextTokens: measure.tokens,
 			contextWindow: this.modelValue.contextWindow,
 		};
@@ -166,21 +167,21 @@ export class AgentHarness {
 
 	/** Queues a message for the running agent: injected after the current turn's tools. */
 	steer(message: string | AgentMessage): void {
-		this.steering.push(typeof message === "string" ? createUserMessage(message) : message);
+		this.steeringQueue.push(typeof message === "string" ? createUserMessage(message) : message);
 		void this.emitQueue();
 	}
 
 	/** Queues a message to process when the agent would stop. */
-	followUpWith(message: string | AgentMessage): void {
-		this.followUp.push(typeof message === "string" ? createUserMessage(message) : message);
+	followUp(message: string | AgentMessage): void {
+		this.followUpQueue.push(typeof message === "string" ? createUserMessage(message) : message);
 		void this.emitQueue();
 	}
 
 	/** Empties both queues and returns what they held (to put back into an editor). */
 	clearQueues(): { steering: AgentMessage[]; followUp: AgentMessage[] } {
-		const taken = { steering: this.steering.peek(), followUp: this.followUp.peek() };
-		this.steering.clear();
-		this.followUp.clear();
+		const taken = { steering: this.steeringQueue.peek(), followUp: this.followUpQueue.peek() };
+		this.steeringQueue.clear();
+		this.followUpQueue.clear();
 		void this.emitQueue();
 		return taken;
 	}
@@ -227,6 +228,39 @@ export class AgentHarness {
 		this.sessionValue = session;
 		this.lastPersistedId = null;
 		this.modelRecorded = false;
+	}
+
+	/**
+	 * Moves to another point of the session tree (`null`: before the first entry); the
+	 * next prompt continues from there. With `summarize: true` the branch being left is
+	 * summarised first and the summary placed where the new branch starts, so the model
+	 * knows what was tried; if summarising fails, nothing moves and the error is thrown.
+	 * Only while idle.
+	 */
+	async navigate(
+		targetId: string | null,
+		options: { summarize?: boolean; signal?: AbortSignal } = {},
+	): Promise<void> {
+		this.assertIdle("navigate");
+		const session = this.sessionValue;
+		const kept = new Set(targetId === null ? [] : session.getBranch(targetId).map((entry) => entry.id));
+		const abandoned = session
+			.getBranch()
+			.filter((entry) => !kept.has(entry.id))
+			.flatMap((entry) => (entry.type === "message" ? [entry.message] : []));
+		if (!options.summarize || abandoned.length === 0) {
+			session.branch(targetId);
+		} else {
+			const { summary } = await summarizeHistory(
+				{ messages: abandoned },
+				this.summarizer(),
+				this.compactionSettings,
+				options.signal,
+			);
+			const entry = session.branchWithSummary(targetId, summary);
+			await this.emit({ type: "entry_persisted", entry });
+		}
+		this.lastPersistedId = session.leafId;
 	}
 
 	/** Compacts now, whatever the settings say. Only while idle. */
@@ -407,8 +441,8 @@ export class AgentHarness {
 			beforeToolCall: options.beforeToolCall,
 			afterToolCall: options.afterToolCall,
 			shouldStopAfterTurn: options.shouldStopAfterTurn,
-			getSteeringMessages: () => this.takeQueued(this.steering),
-			getFollowUpMessages: () => this.takeQueued(this.followUp),
+			getSteeringMessages: () => this.takeQueued(this.steeringQueue),
+			getFollowUpMessages: () => this.takeQueued(this.followUpQueue),
 			prepareNextTurn: (turn) => this.prepareNextTurn(attempts, turn),
 		};
 	}
@@ -644,7 +678,11 @@ export class AgentHarness {
 	}
 
 	private async emitQueue(): Promise<void> {
-		await this.emit({ type: "queue_update", steering: this.steering.peek(), followUp: this.followUp.peek() });
+		await this.emit({
+			type: "queue_update",
+			steering: this.steeringQueue.peek(),
+			followUp: this.followUpQueue.peek(),
+		});
 	}
 
 	private async emit(event: HarnessEvent): Promise<void> {
@@ -658,7 +696,7 @@ export class AgentHarness {
 		if (this.running) {
 			throw new HarnessError(
 				"busy",
-				`Cannot ${action} while the agent is working: use steer() or followUpWith(), or abort() and wait first.`,
+				`Cannot ${action} while the agent is working: use steer() or followUp(), or abort() and wait first.`,
 			);
 		}
 	}

@@ -44,6 +44,8 @@ export interface AgentHarnessOptions {
 	 * SYSTEM.md / APPEND_SYSTEM.md, date and folder).
 	 */
 	systemPrompt?: string | SystemPromptProvider;
+	/** Usage rules of the tool packs for the default system prompt (`fsToolsGuidelines`, `bashToolGuidelines`). */
+	guidelines?: string[];
 	/** The working folder for the default system prompt. Default: the session's `cwd`. */
 	cwd?: string;
 	/** Default `stream` of `@kestrel/ai` (built-in providers must then be registered). */

@@ -162,7 +162,7 @@ describe("the harness and its session", () => {
 		harness.subscribe((event) => {
 			if (event.type === "tool_execution_start" && ofType(events, "tool_execution_start").length === 1) {
 				harness.steer("Also check the logs.");
-				harness.followUpWith("Then summarise.");
+				harness.followUp("Then summarise.");
 			}
 		});
 		await harness.prompt("Go.");
@@ -175,7 +175,7 @@ describe("the harness and its session", () => {
 		expect(ofType(events, "queue_update").length).toBeGreaterThan(0);
 
 		harness.steer("later");
-		harness.followUpWith("even later");
+		harness.followUp("even later");
 		const taken = harness.clearQueues();
 		expect(taken.steering.map(textOf)).toEqual(["later"]);
 		expect(taken.followUp.map(textOf)).toEqual(["even later"]);
