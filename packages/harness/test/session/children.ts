@@ -59,6 +59,9 @@ export class Writer {
 		this.child = spawn(process.execPath, [SCRIPT, JSON.stringify(options)], {
 			stdio: ["pipe", "pipe", "inherit"],
 		});
+		// A child that already exited (it lost the lock race, or was killed) closes its stdin: a late
+		// "stop" then fails with EPIPE, which is expected and must not surface as an uncaught error.
+		this.child.stdin?.on("error", () => {});
 		this.exited = new Promise((resolve) =>
 			this.child.on("exit", (code) => {
 				this.exitCode = code;
@@ -98,7 +101,8 @@ export class Writer {
 	}
 
 	stop(): void {
-		this.child.stdin?.write("stop\n");
+		const stdin = this.child.stdin;
+		if (stdin && !stdin.destroyed && this.child.exitCode === null) stdin.write("stop\n");
 	}
 
 	kill(): void {
