@@ -1,0 +1,34 @@
+/** Which way of running was asked for. */
+export type CliMode = "text" | "json" | "rpc";
+
+/** How tool calls that change things are approved; see `approvalFor`. */
+export type ApproveMode = "ask" | "edits" | "all";
+
+/** The parsed command line. Absent fields were not given. */
+export interface CliOptions {
+	/** Positional arguments, joined with spaces into the prompt. */
+	messages: string[];
+	provider?: string;
+	/** `provider/id[:thinking]`, or a bare id with `--provider`. */
+	model?: string;
+	thinking?: string;
+	apiKey?: string;
+	baseUrl?: string;
+	systemPrompt?: string;
+	appendSystemPrompt?: string;
+	/** Tool names to enable; `[]` for `--no-tools`; absent for all. */
+	tools?: string[];
+	continue: boolean;
+	resume: boolean;
+	/** A session file to open. */
+	session?: string;
+	/** `false` for `--no-session`: keep the session in memory only. */
+	persistSession: boolean;
+	sessionDir?: string;
+	approve?: ApproveMode;
+	listModels: boolean;
+	/** `--export <session> [out.html]`. */
+	export?: string[];
+	mode: CliMode;
+	print: boolean;
+}

@@ -1,0 +1,117 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import type { ApproveMode, CliMode, CliOptions } from "./cli-options.js";
+
+const HELP_EXAMPLES = `
+Modes available today: print (-p) and JSON (--mode json). Interactive, RPC and --export are not built yet.
+
+Examples:
+  kestrel -p "Summarise README.md"
+  git diff | kestrel -p "Review this diff"
+  kestrel --model anthropic/claude-sonnet-5-5:high --approve edits -p "Fix the failing test"
+  kestrel -c -p "Now add a test for it"
+  kestrel --mode json "List the TODOs" > events.jsonl
+  kestrel --list-models
+
+Keys come from --api-key, ~/.kestrel/models.json, or the provider's variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, …).`;
+
+const MODES: readonly CliMode[] = ["text", "json", "rpc"];
+const APPROVE_MODES: readonly ApproveMode[] = ["ask", "edits", "all"];
+
+/**
+ * Parses `argv` (without `node` and the script). `--help` and `--version` print and exit
+ * 0 through commander; a bad flag exits 2 with commander's message.
+ */
+export function parseArgs(argv: readonly string[], version: string): CliOptions {
+	const program = new Command("kestrel")
+		.description("A coding agent in your terminal.")
+		.version(version, "-v, --version", "print the version and exit")
+		.argument("[messages...]", "the prompt (joined with spaces); piped stdin is appended")
+		.option("-p, --print", "answer the prompt, print the final answer and exit")
+		.addOption(
+			new Option("--mode <mode>", "output mode: text (with -p), json (one event per line) or rpc")
+				.choices(MODES)
+				.default("text"),
+		)
+		.option("--provider <name>", "the provider of --model (anthropic, openai, a models.json provider, …)")
+		.option("--model <spec>", "the model: provider/id[:thinking], or an id with --provider")
+		.option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh")
+		.option("--api-key <key>", "the API key (default: the provider's environment variable)")
+		.option("--base-url <url>", "send requests to this base URL instead of the model's")
+		.option("--system-prompt <text>", "replace the base system prompt")
+		.option("--append-system-prompt <text>", "add this text to the end of the system prompt")
+		.option("--tools <list>", "comma-separated tools to enable: read,write,edit,ls,find,grep,bash", toolList)
+		.option("--no-tools", "enable no tools")
+		.option("-c, --continue", "continue the most recent session of this folder")
+		.option("-r, --resume", "pick a session to resume")
+		.option("--session <file>", "open this session file")
+		.option("--no-session", "keep the session in memory; write no file")
+		.option("--session-dir <dir>", "where session files are kept")
+		.addOption(
+			new Option("--approve <mode>", "which tool calls run without asking: ask, edits or all").choices(
+				APPROVE_MODES,
+			),
+		)
+		.option("--list-models", "list the models you can use, and whether a key is set")
+		.option("--export <args...>", "export a session to HTML: --export <session> [out.html]")
+		.exitOverride((error) => {
+			// Help and version are successes; anything else is a usage error.
+			if (error.code === "commander.helpDisplayed" || error.code === "commander.version") process.exit(0);
+			if (error.code === "commander.help") process.exit(0);
+			process.exit(2);
+		})
+		.configureOutput({ outputError: (text, write) => write(text) })
+		.addHelpText("after", HELP_EXAMPLES);
+	program.parse(argv, { from: "user" });
+	const raw = program.opts<RawOptions>();
+	return {
+		messages: program.processedArgs[0] as string[],
+		provider: raw.provider,
+		model: raw.model,
+		thinking: raw.thinking,
+		apiKey: raw.apiKey,
+		baseUrl: raw.baseUrl,
+		systemPrompt: raw.systemPrompt,
+		appendSystemPrompt: raw.appendSystemPrompt,
+		tools: raw.tools === false ? [] : raw.tools === true ? undefined : raw.tools,
+		continue: raw.continue === true,
+		resume: raw.resume === true,
+		session: typeof raw.session === "string" ? raw.session : undefined,
+		persistSession: raw.session !== false,
+		sessionDir: raw.sessionDir,
+		approve: raw.approve,
+		listModels: raw.listModels === true,
+		export: raw.export,
+		mode: raw.mode,
+		print: raw.print === true,
+	};
+}
+
+interface RawOptions {
+	print?: boolean;
+	mode: CliMode;
+	provider?: string;
+	model?: string;
+	thinking?: string;
+	apiKey?: string;
+	baseUrl?: string;
+	systemPrompt?: string;
+	appendSystemPrompt?: string;
+	tools?: string[] | boolean;
+	continue?: boolean;
+	resume?: boolean;
+	session?: string | boolean;
+	sessionDir?: string;
+	approve?: ApproveMode;
+	listModels?: boolean;
+	export?: string[];
+}
+
+function toolList(value: string): string[] {
+	const names = value
+		.split(",")
+		.map((name) => name.trim())
+		.filter((name) => name !== "");
+	if (names.length === 0)
+		throw new InvalidArgumentError("give tool names separated by commas, or use --no-tools");
+	return names;
+}

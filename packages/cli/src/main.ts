@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The `kestrel` command. Only argument parsing is loaded up front, so that `--version`
+// and `--help` stay fast; settings, models, provider SDKs and the harness are imported
+// after parsing, when a mode needs them.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "./args/parse-args.js";
+
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+	version: string;
+};
+
+async function main(): Promise<number> {
+	const options = parseArgs(process.argv.slice(2), version);
+	try {
+		const { run } = await import("./run.js");
+		return await run(options);
+	} catch (error) {
+		const { CliError } = await import("./cli-error.js");
+		if (error instanceof CliError) {
+			process.stderr.write(`${error.message}\n`);
+			return error.exitCode;
+		}
+		process.stderr.write(`kestrel: ${error instanceof Error ? error.message : String(error)}\n`);
+		return 1;
+	}
+}
+
+const code = await main();
+// Flush what was written, then leave even if an HTTP keep-alive socket is still open.
+process.stdout.write("", () => process.exit(code));

@@ -1,0 +1,56 @@
+import { Value } from "typebox/value";
+import { CliError } from "../cli-error.js";
+import { type ModelsFile, ModelsFileSchema } from "./models-file-schema.js";
+
+/**
+ * Checks the parsed contents of `models.json` and returns them typed. Pure: `file` is
+ * only used in messages. Throws a {@link CliError} naming the file and every bad key
+ * (as a dotted path such as `providers.local.models.0.id`), with an example of the format.
+ */
+export function validateModelsFile(value: unknown, file: string): ModelsFile {
+	const problems: string[] = [];
+	const allowed = new Map<string, unknown[]>();
+	for (const error of Value.Errors(ModelsFileSchema, value)) {
+		const path = keyPath(error.instancePath);
+		const params = error.params as { allowedValue?: unknown };
+		// TypeBox reports an unknown key twice (as a `false` schema and on its parent): keep one.
+		if (error.keyword === "additionalProperties") continue;
+		if (error.keyword === "boolean") problems.push(`"${path}": unknown key; remove it`);
+		else if (error.keyword === "const")
+			allowed.set(path, [...(allowed.get(path) ?? []), params.allowedValue]);
+		else if (error.keyword === "anyOf" && allowed.has(path)) {
+			const choices = (allowed.get(path) ?? []).map((choice) => JSON.stringify(choice)).join(", ");
+			problems.push(`"${path}": must be one of ${choices}`);
+		} else problems.push(`"${path || "(top level)"}": ${error.message}`);
+	}
+	if (problems.length === 0) return value as ModelsFile;
+	throw new CliError(
+		[
+			`Invalid models file ${file}:`,
+			...problems.map((problem) => `  - ${problem}`),
+			"Fix the keys above. The format is:",
+			MODELS_FILE_EXAMPLE,
+		].join("\n"),
+	);
+}
+
+/** A complete `models.json`, for messages and the README. */
+export const MODELS_FILE_EXAMPLE = `{
+  "providers": {
+    "my-server": {
+      "baseUrl": "http://localhost:8000/v1",
+      "api": "openai-completions",
+      "apiKey": "$MY_SERVER_KEY",
+      "models": [{ "id": "qwen3-coder", "contextWindow": 131072, "maxTokens": 16384 }]
+    }
+  }
+}`;
+
+function keyPath(pointer: string): string {
+	if (!pointer) return "";
+	return pointer
+		.slice(1)
+		.split("/")
+		.map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+		.join(".");
+}

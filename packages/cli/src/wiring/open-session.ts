@@ -1,0 +1,43 @@
+import { resolve } from "node:path";
+import { defaultSessionDir, type Session, SessionManager, type Settings } from "@kestrel/harness";
+import { CliError } from "../cli-error.js";
+
+/** The session flags of the command line. */
+export interface SessionFlags {
+	continue: boolean;
+	session?: string;
+	persistSession: boolean;
+	sessionDir?: string;
+}
+
+/**
+ * Opens the session to run in: a new file in `--session-dir` (else the `session.dir`
+ * setting, else `defaultSessionDir(cwd)`); `-c` the most recent one there; `--session`
+ * that file; `--no-session` a session in memory.
+ */
+export async function openSession(
+	flags: SessionFlags,
+	settings: Settings,
+	cwd: string,
+	home: string,
+): Promise<Session> {
+	if (!flags.persistSession) {
+		if (flags.continue || flags.session) {
+			throw new CliError(
+				"--no-session cannot be combined with -c/--continue or --session; drop one of them.",
+				2,
+			);
+		}
+		return SessionManager.inMemory({ cwd }).create();
+	}
+	if (flags.continue && flags.session) {
+		throw new CliError("-c/--continue and --session both pick a session; use one of them.", 2);
+	}
+	const dir = flags.sessionDir
+		? resolve(cwd, flags.sessionDir)
+		: (settings.session?.dir ?? defaultSessionDir(cwd, home));
+	const manager = new SessionManager({ dir, cwd, fsync: settings.session?.fsync ?? "turn" });
+	if (flags.session) return manager.open(resolve(cwd, flags.session));
+	if (flags.continue) return manager.continueRecent();
+	return manager.create();
+}

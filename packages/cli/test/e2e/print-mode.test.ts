@@ -1,0 +1,104 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { encodeAnthropicStream } from "@kestrel/ai/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
+
+let fixture: CliFixture;
+beforeEach(async () => {
+	fixture = await createCliFixture();
+});
+afterEach(async () => {
+	await fixture.close();
+});
+
+const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
+	body: encodeAnthropicStream({ blocks, usage: { input: 50, output: 10 } }),
+});
+
+describe("print mode", () => {
+	it("writes and edits a file, prints the answer, and -c continues the same session", async () => {
+		fixture.server.enqueue(
+			reply([
+				{
+					type: "toolCall",
+					id: "toolu_01",
+					name: "write",
+					arguments: { path: "notes.txt", content: "tide at 6\n" },
+				},
+			]),
+			reply([
+				{
+					type: "toolCall",
+					id: "toolu_02",
+					name: "edit",
+					arguments: { path: "notes.txt", edits: [{ oldText: "tide at 6", newText: "tide at 7" }] },
+				},
+			]),
+			reply([{ type: "text", text: "Wrote notes.txt and fixed the time." }]),
+		);
+		const first = await fixture.run([
+			"--model",
+			WIRE_MODEL,
+			"--approve",
+			"all",
+			"-p",
+			"Write the tide notes",
+		]);
+		expect(first.stderr).toBe("");
+		expect(first.code).toBe(0);
+		expect(first.stdout).toBe("Wrote notes.txt and fixed the time.\n");
+		expect(await readFile(join(fixture.cwd, "notes.txt"), "utf8")).toBe("tide at 7\n");
+		expect(fixture.server.requests).toHaveLength(3);
+		const headers = fixture.server.requests[0]?.headers ?? {};
+		expect(`${headers["x-api-key"] ?? ""} ${headers.authorization ?? ""}`).toContain("sk-wire-secret-key");
+
+		const [sessionFile] = await fixture.sessionFiles();
+		expect(sessionFile).toBeDefined();
+		const sessionText = await readFile(sessionFile as string, "utf8");
+		expect(sessionText).toContain("tide at 7");
+		expect(sessionText).not.toContain("sk-wire-secret-key");
+
+		fixture.server.enqueue(reply([{ type: "text", text: "It says tide at 7." }]));
+		const second = await fixture.run(["--model", WIRE_MODEL, "-c", "-p", "What does it say?"]);
+		expect(second.code).toBe(0);
+		expect(second.stdout).toBe("It says tide at 7.\n");
+		expect(await fixture.sessionFiles()).toEqual([sessionFile]);
+		const request = JSON.stringify(fixture.server.requests[3]?.body);
+		expect(request).toContain("Write the tide notes");
+		expect(request).toContain("Wrote notes.txt and fixed the time.");
+		expect(request).toContain("What does it say?");
+	});
+
+	it("appends piped stdin to the prompt", async () => {
+		fixture.server.enqueue(reply([{ type: "text", text: "Two lines." }]));
+		const result = await fixture.run(["--model", WIRE_MODEL, "-p", "Count the lines:"], {
+			stdin: "alpha\nbeta\n",
+		});
+		expect(result.code).toBe(0);
+		const body = JSON.stringify(fixture.server.requests[0]?.body);
+		expect(body).toContain("Count the lines:\\n\\nalpha\\nbeta");
+	});
+
+	it("with --approve ask refuses the write and tells the model why", async () => {
+		fixture.server.enqueue(
+			reply([
+				{ type: "toolCall", id: "toolu_01", name: "write", arguments: { path: "notes.txt", content: "x" } },
+			]),
+			reply([{ type: "text", text: "I was not allowed to write." }]),
+		);
+		const result = await fixture.run(["--model", WIRE_MODEL, "--approve", "ask", "-p", "Write notes"]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toBe("I was not allowed to write.\n");
+		await expect(readFile(join(fixture.cwd, "notes.txt"), "utf8")).rejects.toThrow();
+		const toolResult = JSON.stringify(fixture.server.requests[1]?.body);
+		expect(toolResult).toContain("not approved: run kestrel with --approve edits or --approve all");
+	});
+
+	it("--no-session writes no session file", async () => {
+		fixture.server.enqueue(reply([{ type: "text", text: "ok" }]));
+		const result = await fixture.run(["--model", WIRE_MODEL, "--no-session", "-p", "hi"]);
+		expect(result.code).toBe(0);
+		expect(await fixture.sessionFiles()).toEqual([]);
+	});
+});

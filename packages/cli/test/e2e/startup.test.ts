@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import { encodeOpenAICompletionsStream } from "@kestrel/ai/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CliFixture, createCliFixture } from "./cli-fixture.js";
+
+let fixture: CliFixture | undefined;
+afterEach(async () => {
+	await fixture?.close();
+	fixture = undefined;
+});
+
+describe("startup", () => {
+	it("--version prints the package version", async () => {
+		fixture = await createCliFixture();
+		const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8"));
+		const result = await fixture.run(["--version"]);
+		expect(result).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: "" });
+	});
+
+	it("--help lists the flags", async () => {
+		fixture = await createCliFixture();
+		const result = await fixture.run(["--help"]);
+		expect(result.code).toBe(0);
+		for (const flag of ["--model", "--approve", "--no-session", "--list-models", "--mode", "--print"]) {
+			expect(result.stdout).toContain(flag);
+		}
+	});
+
+	it("with no model, no key and no local server, exits 1 showing each way to configure one", async () => {
+		fixture = await createCliFixture({ modelsFile: false });
+		const result = await fixture.run(["-p", "hi"]);
+		expect(result.code).toBe(1);
+		for (const hint of [
+			"ANTHROPIC_API_KEY",
+			"--api-key",
+			"models.json",
+			"Ollama",
+			"llama.cpp",
+			"LM Studio",
+		]) {
+			expect(result.stderr).toContain(hint);
+		}
+	});
+
+	it("with nothing configured, uses the first model a local server lists", async () => {
+		fixture = await createCliFixture({ modelsFile: false });
+		fixture.server.enqueue(
+			{
+				headers: { "content-type": "application/json" },
+				body: JSON.stringify({ data: [{ id: "qwen-local" }] }),
+			},
+			{
+				body: encodeOpenAICompletionsStream({
+					blocks: [{ type: "text", text: "Hello from the local model." }],
+				}),
+			},
+		);
+		const port = new URL(fixture.server.url).port;
+		const result = await fixture.run(["-p", "hi"], { env: { KESTREL_LOCAL_SERVER_PORTS: port } });
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toBe("Hello from the local model.\n");
+		expect(fixture.server.requests[0]?.path).toBe("/v1/models");
+		expect(fixture.server.requests[1]?.body).toMatchObject({ model: "qwen-local" });
+	});
+
+	it("modes not built yet exit 2 and say which modes exist", async () => {
+		fixture = await createCliFixture();
+		for (const args of [["--mode", "rpc"], ["hello"], ["--export", "session.jsonl"]]) {
+			const result = await fixture.run(args);
+			expect(result.code).toBe(2);
+			expect(result.stderr).toContain("Available today: print mode");
+		}
+	});
+
+	it("--list-models shows catalogue and models.json models, whether a key is set, and never the key", async () => {
+		fixture = await createCliFixture();
+		const result = await fixture.run(["--list-models"]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/anthropic\/claude-sonnet-5-5\s+\S+\s+missing \(ANTHROPIC_API_KEY\)/);
+		expect(result.stdout).toMatch(/wire\/claude-wire\s+200K\s+set/);
+		expect(result.stdout).not.toContain("sk-wire-secret-key");
+	});
+});
