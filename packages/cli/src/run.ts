@@ -1,4 +1,5 @@
 import { kestrelHome, loadSettings } from "@kestrel/harness";
+import { CliApp } from "./app/cli-app.js";
 import type { CliOptions } from "./args/cli-options.js";
 import { CliError } from "./cli-error.js";
 import { listModels } from "./models/list-models.js";
@@ -6,9 +7,7 @@ import { loadModelsFile } from "./models/load-models-file.js";
 import { localServersFromEnv, probeLocalServers } from "./models/local-servers.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
-import { headlessApproval } from "./permissions/headless-approval.js";
 import { readPipedStdin } from "./read-stdin.js";
-import { createHarness } from "./wiring/create-harness.js";
 import { openSession } from "./wiring/open-session.js";
 
 const AVAILABLE =
@@ -58,20 +57,24 @@ export async function run(options: CliOptions): Promise<number> {
 		probeLocal: () => probeLocalServers(servers),
 		probedPorts: servers.map((server) => server.port),
 	});
-	const session = await openSession(options, settings, cwd, home);
-	const approve = options.approve ?? settings.approve ?? "ask";
+	const { manager, session } = await openSession(options, settings, cwd, home);
+	const app = new CliApp({
+		cwd,
+		home,
+		settings,
+		modelsFile,
+		manager,
+		session,
+		resolved,
+		approve: options.approve ?? settings.approve ?? "ask",
+		env: process.env,
+		...(options.apiKey === undefined ? {} : { apiKeyFlag: options.apiKey }),
+		...(options.tools === undefined ? {} : { tools: options.tools }),
+		...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
+		...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
+	});
 	const context: HeadlessContext = {
-		harness: createHarness({
-			cwd,
-			home,
-			session,
-			resolved,
-			settings,
-			...(options.tools === undefined ? {} : { tools: options.tools }),
-			...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
-			...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
-			beforeToolCall: headlessApproval(approve),
-		}),
+		harness: app.harness,
 		session,
 		prompt,
 		resolved,

@@ -146,7 +146,7 @@ function firstModelId(provider: string, modelsFile: LoadedModelsFile): string {
 }
 
 /** models.json first (it may redefine a catalogue provider's model), then the catalogue, then any id of a local server. */
-function lookupModel(spec: ModelSpec, modelsFile: LoadedModelsFile): Model {
+export function lookupModel(spec: ModelSpec, modelsFile: LoadedModelsFile): Model {
 	const custom = providerModels(modelsFile, spec.provider).find((model) => model.id === spec.id);
 	if (custom) return custom;
 	const catalogue = findModel(spec.provider, spec.id);
@@ -174,7 +174,7 @@ function localModel(spec: ModelSpec): Model {
 	return defineModel({ provider: spec.provider as KnownProvider, id: spec.id });
 }
 
-function requiresKey(model: Model, modelsFile: LoadedModelsFile): boolean {
+export function requiresKey(model: Model, modelsFile: LoadedModelsFile): boolean {
 	if (modelsFile.file.providers[model.provider])
 		return modelsFile.file.providers[model.provider]?.apiKey !== undefined;
 	return getProviderDefaults(model.provider)?.local !== true && getModels(model.provider).length > 0;

@@ -1,5 +1,5 @@
 import type { BeforeToolCallResult, ToolCallHookContext } from "@kestrel/agent-core";
-import { registerBuiltInProviders, stream } from "@kestrel/ai";
+import { type Provider, registerBuiltInProviders, stream } from "@kestrel/ai";
 import {
 	AgentHarness,
 	createSystemPromptSource,
@@ -23,7 +23,12 @@ export interface CreateHarnessOptions {
 	tools?: readonly string[];
 	systemPrompt?: string;
 	appendSystemPrompt?: string;
-	beforeToolCall: (context: ToolCallHookContext) => BeforeToolCallResult | undefined;
+	/** The key for a provider's requests (never stored). */
+	getApiKey: (provider: Provider) => string | undefined;
+	beforeToolCall: (
+		context: ToolCallHookContext,
+		signal: AbortSignal,
+	) => BeforeToolCallResult | undefined | Promise<BeforeToolCallResult | undefined>;
 }
 
 /**
@@ -34,7 +39,6 @@ export interface CreateHarnessOptions {
 export function createHarness(options: CreateHarnessOptions): AgentHarness {
 	registerBuiltInProviders();
 	const { compaction, retry } = resolveHarnessSettings(options.settings);
-	const apiKey = options.resolved.apiKey;
 	return new AgentHarness({
 		session: options.session,
 		model: options.resolved.model,
@@ -52,7 +56,7 @@ export function createHarness(options: CreateHarnessOptions): AgentHarness {
 		}),
 		cwd: options.cwd,
 		streamFn: stream,
-		getApiKey: () => apiKey,
+		getApiKey: options.getApiKey,
 		compaction,
 		retry,
 		beforeToolCall: options.beforeToolCall,

@@ -20,7 +20,7 @@ export async function openSession(
 	settings: Settings,
 	cwd: string,
 	home: string,
-): Promise<Session> {
+): Promise<{ manager: SessionManager; session: Session }> {
 	if (!flags.persistSession) {
 		if (flags.continue || flags.session) {
 			throw new CliError(
@@ -28,7 +28,8 @@ export async function openSession(
 				2,
 			);
 		}
-		return SessionManager.inMemory({ cwd }).create();
+		const manager = SessionManager.inMemory({ cwd });
+		return { manager, session: await manager.create() };
 	}
 	if (flags.continue && flags.session) {
 		throw new CliError("-c/--continue and --session both pick a session; use one of them.", 2);
@@ -37,7 +38,7 @@ export async function openSession(
 		? resolve(cwd, flags.sessionDir)
 		: (settings.session?.dir ?? defaultSessionDir(cwd, home));
 	const manager = new SessionManager({ dir, cwd, fsync: settings.session?.fsync ?? "turn" });
-	if (flags.session) return manager.open(resolve(cwd, flags.session));
-	if (flags.continue) return manager.continueRecent();
-	return manager.create();
+	if (flags.session) return { manager, session: await manager.open(resolve(cwd, flags.session)) };
+	if (flags.continue) return { manager, session: await manager.continueRecent() };
+	return { manager, session: await manager.create() };
 }

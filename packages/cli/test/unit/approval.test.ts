@@ -1,7 +1,7 @@
 import type { ToolCallHookContext } from "@kestrel/agent-core";
 import { describe, expect, it } from "vitest";
+import { Approvals } from "../../src/app/approvals.js";
 import { approvalFor } from "../../src/permissions/approval-for.js";
-import { headlessApproval } from "../../src/permissions/headless-approval.js";
 
 const TOOLS = ["read", "ls", "find", "grep", "write", "edit", "bash", "deploy"];
 
@@ -32,17 +32,68 @@ describe("approvalFor", () => {
 	});
 });
 
-describe("headlessApproval", () => {
-	const call = (name: string) =>
-		({ toolCall: { type: "toolCall", id: "1", name, arguments: {} } }) as unknown as ToolCallHookContext;
+const call = (name: string, args: Record<string, unknown> = {}) =>
+	({
+		toolCall: { type: "toolCall", id: `id-${name}`, name, arguments: args },
+	}) as unknown as ToolCallHookContext;
+const signal = new AbortController().signal;
 
-	it("blocks what would be asked, with a reason naming the flag that allows it", () => {
-		expect(headlessApproval("ask")(call("write"))).toEqual({
+describe("Approvals without anyone to ask (print and JSON modes)", () => {
+	it("blocks what would be asked, with a reason naming the flag that allows it", async () => {
+		expect(await new Approvals("ask").beforeToolCall(call("write"), signal)).toEqual({
 			block: true,
 			reason:
 				"The write call was not approved: run kestrel with --approve edits or --approve all to allow it.",
 		});
-		expect(headlessApproval("edits")(call("bash"))?.reason).toContain("--approve all");
-		expect(headlessApproval("edits")(call("edit"))).toBeUndefined();
+		expect((await new Approvals("edits").beforeToolCall(call("bash"), signal))?.reason).toContain(
+			"--approve all",
+		);
+		expect(await new Approvals("edits").beforeToolCall(call("edit"), signal)).toBeUndefined();
+	});
+});
+
+describe("Approvals with an approver (interactive and RPC modes)", () => {
+	it("asks only for calls the mode does not allow, with the call's name and arguments", async () => {
+		const asked: unknown[] = [];
+		const approvals = new Approvals("edits");
+		approvals.approver = async (request) => {
+			asked.push(request);
+			return { decision: "allow" };
+		};
+		expect(await approvals.beforeToolCall(call("edit"), signal)).toBeUndefined();
+		expect(await approvals.beforeToolCall(call("bash", { command: "ls" }), signal)).toBeUndefined();
+		expect(asked).toEqual([{ toolCallId: "id-bash", toolName: "bash", args: { command: "ls" } }]);
+	});
+
+	it("remembers allow-for-the-session per tool until the session changes", async () => {
+		let questions = 0;
+		const approvals = new Approvals("ask");
+		approvals.approver = async () => {
+			questions += 1;
+			return { decision: "allow_session" };
+		};
+		await approvals.beforeToolCall(call("bash"), signal);
+		await approvals.beforeToolCall(call("bash"), signal);
+		await approvals.beforeToolCall(call("write"), signal);
+		expect(questions).toBe(2);
+		expect(approvals.sessionAllowed).toEqual(["bash", "write"]);
+		approvals.resetSession();
+		await approvals.beforeToolCall(call("bash"), signal);
+		expect(questions).toBe(3);
+	});
+
+	it("a denial with a reason reaches the model; a failed question is a denial", async () => {
+		const approvals = new Approvals("ask");
+		approvals.approver = async () => ({ decision: "deny", reason: "use the staging bucket" });
+		expect(await approvals.beforeToolCall(call("bash"), signal)).toEqual({
+			block: true,
+			reason: "The user denied this bash call: use the staging bucket",
+		});
+		approvals.approver = async () => {
+			throw new Error("terminal closed");
+		};
+		expect((await approvals.beforeToolCall(call("write"), signal))?.reason).toBe(
+			"The user denied this write call: The question was not answered.",
+		);
 	});
 });

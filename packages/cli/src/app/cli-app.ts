@@ -1,0 +1,205 @@
+import { getModels, getProviders, type Model, type Provider, type ThinkingLevel } from "@kestrel/ai";
+import type { AgentHarness, Session, SessionInfo, SessionManager, Settings } from "@kestrel/harness";
+import type { ApproveMode } from "../args/cli-options.js";
+import { CliError } from "../cli-error.js";
+import type { LoadedModelsFile } from "../models/load-models-file.js";
+import { providerModels } from "../models/models-file-model.js";
+import { parseModelSpec } from "../models/parse-model-spec.js";
+import { resolveApiKey } from "../models/resolve-api-key.js";
+import { lookupModel, type ResolvedModel, requiresKey } from "../models/resolve-model.js";
+import { createHarness } from "../wiring/create-harness.js";
+import { Approvals } from "./approvals.js";
+
+/** Totals of a session file (all branches), for `/session` and `get_session_stats`. */
+export interface SessionStats {
+	id: string;
+	path: string | undefined;
+	name: string | undefined;
+	entries: number;
+	userMessages: number;
+	assistantMessages: number;
+	toolCalls: number;
+	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+	/** USD. */
+	cost: number;
+	/** What the model gets next, as the compaction measure sees it. */
+	contextTokens: number;
+	contextWindow: number;
+}
+
+/** A model Kestrel can switch to, and whether a key for it is at hand. */
+export interface AvailableModel {
+	model: Model;
+	hasKey: boolean;
+}
+
+export interface CliAppOptions {
+	cwd: string;
+	home: string;
+	settings: Settings;
+	modelsFile: LoadedModelsFile;
+	manager: SessionManager;
+	session: Session;
+	resolved: ResolvedModel;
+	approve: ApproveMode;
+	/** `--api-key`: applies to the provider of the model chosen at start. */
+	apiKeyFlag?: string;
+	tools?: readonly string[];
+	systemPrompt?: string;
+	appendSystemPrompt?: string;
+	env: NodeJS.ProcessEnv;
+}
+
+/**
+ * What every mode works with: the harness, the session manager, the permission gate, and
+ * the session and model operations that interactive and RPC modes both offer (new,
+ * switch, fork, list, stats, model switching by `provider/id[:thinking]`). Keys stay in
+ * here: they go to requests only.
+ */
+export class CliApp {
+	readonly harness: AgentHarness;
+	readonly approvals: Approvals;
+	private readonly startProvider: Provider;
+
+	constructor(private readonly options: CliAppOptions) {
+		this.approvals = new Approvals(options.approve);
+		this.startProvider = options.resolved.model.provider;
+		this.harness = createHarness({
+			cwd: options.cwd,
+			home: options.home,
+			session: options.session,
+			resolved: options.resolved,
+			settings: options.settings,
+			getApiKey: (provider) => this.apiKeyFor(provider),
+			beforeToolCall: this.approvals.beforeToolCall,
+			...(options.tools === undefined ? {} : { tools: options.tools }),
+			...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
+			...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
+		});
+	}
+
+	get session(): Session {
+		return this.harness.session;
+	}
+
+	get manager(): SessionManager {
+		return this.options.manager;
+	}
+
+	get cwd(): string {
+		return this.options.cwd;
+	}
+
+	/** The catalogue and `models.json` models, with whether a key is at hand (keyless local servers count as keyed). */
+	availableModels(): AvailableModel[] {
+		const { modelsFile } = this.options;
+		const models: Model[] = [];
+		for (const provider of getProviders()) models.push(...getModels(provider));
+		for (const name of Object.keys(modelsFile.file.providers))
+			models.push(...providerModels(modelsFile, name));
+		return models.map((model) => ({
+			model,
+			hasKey: this.apiKeyFor(model.provider) !== undefined || !requiresKey(model, modelsFile),
+		}));
+	}
+
+	/**
+	 * Switches to `provider/id[:thinking]` (or an id of the current provider). Throws a
+	 * `CliError` that says what to do when the model is unknown or has no key.
+	 */
+	async setModel(spec: string): Promise<Model> {
+		const parsed = parseModelSpec(spec, spec.includes("/") ? undefined : this.harness.model.provider);
+		if ("error" in parsed) throw new CliError(parsed.error);
+		const model = lookupModel(parsed, this.options.modelsFile);
+		if (this.apiKeyFor(model.provider) === undefined && requiresKey(model, this.options.modelsFile)) {
+			throw new CliError(`${model.provider}: no API key — set its key variable, or add it to models.json.`);
+		}
+		await this.harness.setModel(model);
+		if (parsed.thinkingLevel) await this.harness.setThinkingLevel(parsed.thinkingLevel);
+		return model;
+	}
+
+	async setThinkingLevel(level: ThinkingLevel): Promise<ThinkingLevel> {
+		await this.harness.setThinkingLevel(level);
+		return this.harness.thinkingLevel;
+	}
+
+	/** Starts a new session file (the current one is closed). */
+	async newSession(): Promise<Session> {
+		return this.replaceSession(await this.options.manager.create());
+	}
+
+	/** Continues in another session file of the manager's folder (a path or a `list()` row's path). */
+	async switchSession(path: string): Promise<Session> {
+		return this.replaceSession(await this.options.manager.open(path));
+	}
+
+	/** Copies the path up to `entryId` (default: the leaf) into a new session and continues there. */
+	async fork(entryId?: string | null): Promise<Session> {
+		return this.replaceSession(await this.options.manager.fork(this.session, entryId));
+	}
+
+	listSessions(): Promise<SessionInfo[]> {
+		return this.options.manager.list();
+	}
+
+	stats(): SessionStats {
+		const session = this.session;
+		const stats: SessionStats = {
+			id: session.id,
+			path: session.path,
+			name: session.name,
+			entries: 0,
+			userMessages: 0,
+			assistantMessages: 0,
+			toolCalls: 0,
+			tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+			cost: 0,
+			contextTokens: 0,
+			contextWindow: this.harness.model.contextWindow,
+		};
+		for (const entry of session.getEntries()) {
+			stats.entries += 1;
+			if (entry.type !== "message") continue;
+			const message = entry.message;
+			if (message.role === "user") stats.userMessages += 1;
+			if (message.role !== "assistant") continue;
+			stats.assistantMessages += 1;
+			for (const block of message.content) if (block.type === "toolCall") stats.toolCalls += 1;
+			stats.tokens.input += message.usage.input;
+			stats.tokens.output += message.usage.output;
+			stats.tokens.cacheRead += message.usage.cacheRead;
+			stats.tokens.cacheWrite += message.usage.cacheWrite;
+			stats.tokens.total += message.usage.totalTokens;
+			stats.cost += message.usage.cost.total;
+		}
+		stats.contextTokens = this.harness.state().contextTokens;
+		return stats;
+	}
+
+	/** Waits for the agent, then closes the session (releases its lock). */
+	async close(): Promise<void> {
+		this.harness.abort();
+		await this.harness.waitForIdle();
+		await this.session.close();
+	}
+
+	private async replaceSession(next: Session): Promise<Session> {
+		const previous = this.session;
+		try {
+			this.harness.setSession(next);
+		} catch (error) {
+			await next.close();
+			throw error;
+		}
+		this.approvals.resetSession();
+		if (previous !== next) await previous.close();
+		return next;
+	}
+
+	/** `--api-key` for the provider chosen at start; else models.json or the provider's variable. */
+	private apiKeyFor(provider: Provider): string | undefined {
+		const flag = provider === this.startProvider ? this.options.apiKeyFlag : undefined;
+		return resolveApiKey(provider, flag, this.options.modelsFile, this.options.env).apiKey;
+	}
+}
