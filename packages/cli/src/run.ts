@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { kestrelHome, loadSettings } from "@kestrel/harness";
 import { CliApp } from "./app/cli-app.js";
 import type { CliOptions } from "./args/cli-options.js";
@@ -10,24 +11,11 @@ import type { HeadlessContext } from "./modes/headless-context.js";
 import { readPipedStdin } from "./read-stdin.js";
 import { openSession } from "./wiring/open-session.js";
 
-const AVAILABLE =
-	'Available today: print mode (kestrel -p "prompt") and JSON mode (kestrel --mode json "prompt"), plus --list-models.';
-
 /**
  * Everything after argument parsing: settings, models, the session and the harness, then
  * the mode. Returns the exit code; user-fixable failures throw {@link CliError}.
  */
 export async function run(options: CliOptions): Promise<number> {
-	if (options.export)
-		throw new CliError(`--export is not available yet (issue 7 continues). ${AVAILABLE}`, 2);
-	if (options.mode === "rpc")
-		throw new CliError(`--mode rpc is not available yet (issue 7 continues). ${AVAILABLE}`, 2);
-	if (options.resume) {
-		throw new CliError(
-			`-r/--resume (the session picker) is not available yet; use -c or --session <file>. ${AVAILABLE}`,
-			2,
-		);
-	}
 	const cwd = process.cwd();
 	const home = kestrelHome();
 	const { settings, warnings } = await loadSettings({ cwd, home });
@@ -37,16 +25,42 @@ export async function run(options: CliOptions): Promise<number> {
 		process.stdout.write(`${listModels(modelsFile, process.env)}\n`);
 		return 0;
 	}
-	if (!options.print && options.mode !== "json") {
-		throw new CliError(`Interactive mode is not available yet (issue 7 continues). ${AVAILABLE}`, 2);
+	if (options.export) {
+		const [sessionPath, outPath] = options.export;
+		if (!sessionPath)
+			throw new CliError("--export needs a session file: kestrel --export <session.jsonl> [out.html]", 2);
+		const { exportSessionFile } = await import("./export/export-html.js");
+		const written = await exportSessionFile(
+			resolve(cwd, sessionPath),
+			outPath ? resolve(cwd, outPath) : undefined,
+		);
+		process.stdout.write(`Exported ${sessionPath} to ${written}\n`);
+		return 0;
 	}
-	const piped = await readPipedStdin();
-	const prompt = [options.messages.join(" "), piped.trim()].filter((part) => part !== "").join("\n\n");
-	if (prompt === "")
+	const interactive = options.mode === "text" && !options.print;
+	if (interactive && !(process.stdin.isTTY && process.stdout.isTTY)) {
 		throw new CliError(
-			'No prompt given: pass it as an argument (kestrel -p "fix the tests") or pipe it on stdin.',
+			'Interactive mode needs a terminal. Use kestrel -p "prompt" (print), --mode json or --mode rpc from scripts.',
 			2,
 		);
+	}
+	if (options.resume && !interactive) {
+		throw new CliError(
+			"-r/--resume opens a picker in interactive mode; elsewhere use -c or --session <file>.",
+			2,
+		);
+	}
+	let prompt = options.messages.join(" ");
+	if (!interactive && options.mode !== "rpc") {
+		const piped = await readPipedStdin();
+		prompt = [prompt, piped.trim()].filter((part) => part !== "").join("\n\n");
+		if (prompt === "") {
+			throw new CliError(
+				'No prompt given: pass it as an argument (kestrel -p "fix the tests") or pipe it on stdin.',
+				2,
+			);
+		}
+	}
 
 	const servers = localServersFromEnv(process.env);
 	const resolved = await resolveModel({
@@ -73,6 +87,14 @@ export async function run(options: CliOptions): Promise<number> {
 		...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
 		...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
 	});
+	if (options.mode === "rpc") {
+		const { runRpcMode } = await import("./modes/rpc/rpc-mode.js");
+		return runRpcMode(app, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+	}
+	if (interactive) {
+		const { runInteractiveMode } = await import("./interactive/interactive-mode.js");
+		return runInteractiveMode(app, { ...(prompt ? { initialPrompt: prompt } : {}), resume: options.resume });
+	}
 	const context: HeadlessContext = {
 		harness: app.harness,
 		session,
