@@ -63,13 +63,12 @@ describe("startup", () => {
 		expect(fixture.server.requests[1]?.body).toMatchObject({ model: "qwen-local" });
 	});
 
-	it("modes not built yet exit 2 and say which modes exist", async () => {
+	it("interactive mode without a terminal exits 2 and names the modes for scripts", async () => {
 		fixture = await createCliFixture();
-		for (const args of [["--mode", "rpc"], ["hello"], ["--export", "session.jsonl"]]) {
-			const result = await fixture.run(args);
-			expect(result.code).toBe(2);
-			expect(result.stderr).toContain("Available today: print mode");
-		}
+		const result = await fixture.run(["hello"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("Interactive mode needs a terminal");
+		expect(result.stderr).toContain("--mode json");
 	});
 
 	it("--list-models shows catalogue and models.json models, whether a key is set, and never the key", async () => {
