@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { encodeAnthropicStream } from "@kestrel/ai/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
+
+const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const LOG_LOADS = fileURLToPath(new URL("./support/log-loads.mjs", import.meta.url));
+
+const PROVIDER_SDKS = /node_modules\/(@anthropic-ai\/sdk|openai|@google\/genai)\//;
+const TERMINAL_UI = /node_modules\/(ink|react|react-reconciler|marked|marked-terminal)\//;
+const LIBRARIES =
+	/node_modules\/@kestrel\/(harness|tools-fs|tools-shell)\/|packages\/(harness|tools-fs|tools-shell)\/dist\//;
+
+let fixture: CliFixture | undefined;
+afterEach(async () => {
+	await fixture?.close();
+	fixture = undefined;
+});
+
+/** Runs the built CLI with a module-load log and returns the URLs it loaded. */
+async function loadedModules(fixture: CliFixture, args: string[]): Promise<string[]> {
+	const log = join(fixture.cwd, "loads.log");
+	const code = await new Promise<number | null>((resolve) => {
+		const child = spawn(process.execPath, ["--import", LOG_LOADS, MAIN, ...args], {
+			cwd: fixture.cwd,
+			env: { ...fixture.env, KESTREL_LOAD_LOG: log },
+			stdio: ["ignore", "ignore", "inherit"],
+		});
+		child.on("exit", resolve);
+	});
+	expect(code).toBe(0);
+	return (await readFile(log, "utf8")).trim().split("\n");
+}
+
+describe("modules are loaded only when needed", () => {
+	it("--version loads no provider SDK, no terminal UI and none of the libraries", async () => {
+		fixture = await createCliFixture();
+		const loaded = await loadedModules(fixture, ["--version"]);
+		expect(loaded.length).toBeGreaterThan(0);
+		expect(loaded.filter((url) => PROVIDER_SDKS.test(url))).toEqual([]);
+		expect(loaded.filter((url) => TERMINAL_UI.test(url))).toEqual([]);
+		expect(loaded.filter((url) => LIBRARIES.test(url))).toEqual([]);
+	});
+
+	it("print mode loads the Anthropic SDK it uses, but no terminal UI and no other SDK", async () => {
+		fixture = await createCliFixture();
+		fixture.server.enqueue({
+			body: encodeAnthropicStream({ blocks: [{ type: "text", text: "hi" }], usage: { input: 1, output: 1 } }),
+		});
+		const loaded = await loadedModules(fixture, ["-p", "hello", "--model", WIRE_MODEL, "--no-session"]);
+		// The log sees what print mode needs, so the absences above and below mean something.
+		expect(loaded.some((url) => /node_modules\/@anthropic-ai\/sdk\//.test(url))).toBe(true);
+		expect(loaded.some((url) => LIBRARIES.test(url))).toBe(true);
+		expect(loaded.filter((url) => /node_modules\/(openai|@google\/genai)\//.test(url))).toEqual([]);
+		expect(loaded.filter((url) => TERMINAL_UI.test(url))).toEqual([]);
+	});
+});
