@@ -1,6 +1,59 @@
-// TEMPORARY (replaced by the export work in progress; never released like this).
+import { stat, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { type Session, SessionFormatError, SessionManager } from "@kestrel/harness";
 import { CliError } from "../cli-error.js";
+import { defaultExportPath } from "./default-export-path.js";
+import { renderSessionHtml, sessionExportData } from "./render-session-html.js";
 
-export async function exportSessionFile(_sessionPath: string, _outPath?: string): Promise<string> {
-	throw new CliError("--export is not available yet (issue 7 continues).", 2);
+/**
+ * Writes `session` as one self-contained HTML file (every branch, the current one shown
+ * first) to `outPath`, resolved against the current folder (default
+ * {@link defaultExportPath}). Returns the absolute path written; a file that cannot be
+ * written is a {@link CliError}.
+ */
+export async function exportSessionHtml(session: Session, outPath?: string): Promise<string> {
+	const cwd = process.cwd();
+	const target = outPath === undefined ? defaultExportPath(session, cwd) : resolve(cwd, outPath);
+	const html = renderSessionHtml(sessionExportData(session));
+	try {
+		await writeFile(target, html, "utf8");
+	} catch (error) {
+		throw new CliError(`Cannot write the export to ${target}: ${reason(error)}. Name a writable .html file.`);
+	}
+	return target;
+}
+
+/**
+ * Opens the session file `sessionPath` read-only (no lock, so it works while another
+ * kestrel writes to it), exports it with {@link exportSessionHtml} and closes it. A
+ * missing or invalid file is a {@link CliError} saying so.
+ */
+export async function exportSessionFile(sessionPath: string, outPath?: string): Promise<string> {
+	const path = resolve(sessionPath);
+	const info = await stat(path).catch(() => undefined);
+	if (!info?.isFile()) {
+		throw new CliError(
+			`No session file at ${path}. Pass a .jsonl file from the session folder (~/.kestrel/sessions/<folder>, or --session-dir).`,
+		);
+	}
+	let session: Session;
+	try {
+		session = await new SessionManager({ dir: dirname(path), cwd: process.cwd() }).open(path, {
+			readOnly: true,
+		});
+	} catch (error) {
+		if (error instanceof SessionFormatError) {
+			throw new CliError(`${error.message} Pass a kestrel session file (.jsonl) to --export.`);
+		}
+		throw new CliError(`Cannot read the session file ${path}: ${reason(error)}.`);
+	}
+	try {
+		return await exportSessionHtml(session, outPath);
+	} finally {
+		await session.close();
+	}
+}
+
+function reason(error: unknown): string {
+	return error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
 }

@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import type { Session, SessionHeader, SessionTreeNode } from "@kestrel/harness";
+import { entryHtml } from "./entry-html.js";
+import { escapeHtml, jsonForScript } from "./escape-html.js";
+import { EXPORT_SCRIPT } from "./export-script.js";
+import { EXPORT_STYLES } from "./export-styles.js";
+import { treeHtml } from "./tree-html.js";
+import { type TreeRow, treeRows } from "./tree-rows.js";
+import { formatCost, formatTokens, type UsageTotals, usageTotals } from "./usage-totals.js";
+
+// No network, and no script but ours: a second line of defence behind the escaping.
+const CONTENT_SECURITY_POLICY = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${createHash("sha256").update(EXPORT_SCRIPT).digest("base64")}'`;
+
+/** What an export shows of a session: everything comes from the session itself. */
+export interface SessionExportData {
+	header: SessionHeader;
+	name?: string;
+	/** The session file, if it has one. */
+	path?: string;
+	/** The current leaf: its branch is shown first and marked in the tree. */
+	leafId: string | null;
+	/** `Session.getTree()`: every branch, with labels. */
+	tree: readonly SessionTreeNode[];
+}
+
+/** The export data of an open session. */
+export function sessionExportData(session: Session): SessionExportData {
+	return {
+		header: session.header,
+		...(session.name === undefined ? {} : { name: session.name }),
+		...(session.path === undefined ? {} : { path: session.path }),
+		leafId: session.leafId,
+		tree: session.getTree(),
+	};
+}
+
+/**
+ * A session as one self-contained HTML page: the tree of every branch beside the
+ * conversation of the current one, with a small script to show another branch on click.
+ * Everything taken from the session is escaped; the page loads nothing from the network.
+ */
+export function renderSessionHtml(data: SessionExportData): string {
+	const rows = treeRows(data.tree, data.leafId);
+	const title = data.name ?? `Session ${data.header.id}`;
+	const treeData = {
+		leafId: data.leafId,
+		nodes: rows.map((row) => [row.entry.id, row.entry.parentId]),
+	};
+	const entries = rows.map((row) =>
+		entryHtml(row.entry, {
+			visible: row.onCurrentPath,
+			...(row.label === undefined ? {} : { label: row.label }),
+		}),
+	);
+	return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<title>${escapeHtml(title)} · kestrel</title>
+<style>${EXPORT_STYLES}</style>
+</head>
+<body>
+<div class="layout">
+<nav aria-label="Session tree"><h2>Tree</h2>${treeHtml(rows)}</nav>
+<main>
+${headerHtml(data, title, rows)}
+<section class="conversation">${entries.join("\n")}</section>
+</main>
+</div>
+<script type="application/json" id="session-tree">${jsonForScript(treeData)}</script>
+<script>${EXPORT_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function headerHtml(data: SessionExportData, title: string, rows: readonly TreeRow[]): string {
+	const meta = [
+		`Session ${data.header.id} · started ${data.header.timestamp}`,
+		`Folder: ${data.header.cwd}`,
+		...(data.path ? [`File: ${data.path}`] : []),
+	];
+	const branches = rows.filter((row) => row.isTip).length;
+	const all = usageTotals(rows.map((row) => row.entry));
+	const current = usageTotals(rows.filter((row) => row.onCurrentPath).map((row) => row.entry));
+	return `<header class="session-header">
+<h1>${escapeHtml(title)}</h1>
+${meta.map((line) => `<p class="meta">${escapeHtml(line)}</p>`).join("\n")}
+<p class="meta">${rows.length} entries · ${branches} branch${branches === 1 ? "" : "es"}</p>
+<table class="totals">
+<thead><tr><th></th><th>turns</th><th>input</th><th>output</th><th>cache read</th><th>cache write</th><th>total tokens</th><th>cost</th></tr></thead>
+<tbody>${totalsRow("Current branch", current)}${totalsRow("All branches", all)}</tbody>
+</table>
+</header>`;
+}
+
+function totalsRow(name: string, totals: UsageTotals): string {
+	const cells = [
+		String(totals.turns),
+		formatTokens(totals.input),
+		formatTokens(totals.output),
+		formatTokens(totals.cacheRead),
+		formatTokens(totals.cacheWrite),
+		formatTokens(totals.totalTokens),
+		formatCost(totals.cost),
+	];
+	return `<tr><td>${name}</td>${cells.map((cell) => `<td>${cell}</td>`).join("")}</tr>`;
+}

@@ -1,0 +1,220 @@
+import type { Session } from "@kestrel/harness";
+import { describe, expect, it } from "vitest";
+import { renderSessionHtml, sessionExportData } from "../../src/export/render-session-html.js";
+import { assistant, memorySession, toolResult, usage, user } from "./session-builders.js";
+
+const INJECTION = "</script><script>alert(1)</script>";
+
+function render(session: Session): string {
+	return renderSessionHtml(sessionExportData(session));
+}
+
+/** The `<article>` of one entry. */
+function article(html: string, id: string): string {
+	const start = html.indexOf(`<article class="entry`, html.indexOf(`id="entry-${id}"`) - 200);
+	const found = html.slice(start, html.indexOf("</article>", start) + "</article>".length);
+	expect(found).toContain(`id="entry-${id}"`);
+	return found;
+}
+
+describe("renderSessionHtml", () => {
+	it("keeps everything from the session as text: no script but its own runs", async () => {
+		const session = await memorySession();
+		session.setName(`name ${INJECTION}`);
+		const prompt = session.appendMessage(user(`Please ${INJECTION}`));
+		session.setLabel(prompt.id, `<b>label</b>${INJECTION}`);
+		session.appendMessage(
+			assistant([
+				{ type: "thinking", thinking: `thinking ${INJECTION}` },
+				{ type: "text", text: `Raw <img src=x onerror=alert(2)> and ${INJECTION} and \`${INJECTION}\`` },
+				{ type: "toolCall", id: "toolu_1", name: "bash", arguments: { command: `echo '${INJECTION}'` } },
+			]),
+		);
+		session.appendMessage(toolResult("bash", INJECTION));
+		const html = render(session);
+
+		expect(html.match(/<script/g)).toHaveLength(2);
+		expect(html.match(/<\/script>/g)).toHaveLength(2);
+		expect(html).not.toContain("<img");
+		expect(html).not.toContain("<b>label");
+		expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+		expect(html).toContain("&lt;img src=x onerror=alert(2)&gt;");
+	});
+
+	it("renders assistant markdown, and drops link targets that are not web, mail or relative", async () => {
+		const session = await memorySession();
+		session.appendMessage(
+			assistant([
+				{
+					type: "text",
+					text: "**bold** [docs](https://example.com/a) [bad](javascript:alert(1)) ![pic](https://example.com/p.png)\n\n```ts\nconst a = 1 < 2;\n```",
+				},
+			]),
+		);
+		const html = render(session);
+		expect(html).toContain("<strong>bold</strong>");
+		expect(html).toContain('<a href="https://example.com/a" rel="noopener noreferrer">docs</a>');
+		expect(html).not.toMatch(/href="javascript/i);
+		expect(html).toContain(" bad <a href=");
+		expect(html).toContain("bad");
+		expect(html).toContain("[image: pic]");
+		expect(html).toContain('<code class="language-ts">const a = 1 &lt; 2;');
+	});
+
+	it("shows every branch in the tree and only the current branch's entries until one is clicked", async () => {
+		const session = await memorySession();
+		const first = session.appendMessage(user("first question"));
+		const answer = session.appendMessage(assistant([{ type: "text", text: "first answer" }]));
+		const abandoned = session.appendMessage(user("abandoned question"));
+		session.branch(answer.id);
+		const taken = session.appendMessage(user("taken question"));
+		session.setLabel(answer.id, "fork here");
+		const html = render(session);
+
+		const nodes = html.match(/<button type="button" class="node[^"]*" data-id="([^"]+)"/g) ?? [];
+		expect(nodes).toHaveLength(4);
+		expect(html).toMatch(
+			new RegExp(`class="node node-user on-path current selected tip" data-id="${taken.id}"`),
+		);
+		expect(html).toMatch(new RegExp(`class="node node-user tip" data-id="${abandoned.id}"`));
+		expect(html).toContain('<span class="label">fork here</span>');
+		expect(html).toContain("2 branches");
+		expect(article(html, first.id)).not.toContain(" hidden>");
+		expect(article(html, taken.id)).not.toContain(" hidden>");
+		expect(article(html, abandoned.id)).toContain(" hidden>");
+		// The fork's children are indented one step deeper than the stretch above them.
+		expect(html).toMatch(new RegExp(`data-id="${answer.id}" style="padding-left:0.4em"`));
+		expect(html).toMatch(new RegExp(`data-id="${taken.id}" style="padding-left:1.4em"`));
+		const treeJson = html.match(/<script type="application\/json" id="session-tree">(.*?)<\/script>/)?.[1];
+		expect(JSON.parse(treeJson ?? "null")).toEqual({
+			leafId: taken.id,
+			nodes: [
+				[first.id, null],
+				[answer.id, first.id],
+				[abandoned.id, answer.id],
+				[taken.id, answer.id],
+			],
+		});
+	});
+
+	it("folds thinking into a <details> and marks redacted thinking", async () => {
+		const session = await memorySession();
+		const entry = session.appendMessage(
+			assistant([
+				{ type: "thinking", thinking: "weighing the tide tables" },
+				{ type: "thinking", thinking: "", redacted: true, thinkingSignature: "opaque" },
+				{ type: "text", text: "done" },
+			]),
+		);
+		const html = article(render(session), entry.id);
+		expect(html).toContain(
+			'<details class="thinking"><summary>Thinking</summary><div class="plain">weighing the tide tables</div></details>',
+		);
+		expect(html).toContain("redacted by the provider");
+		expect(html).not.toContain("opaque");
+	});
+
+	it("shows an edit's diff, the tool call's arguments, and bounds long bash output to its tail", async () => {
+		const session = await memorySession();
+		session.appendMessage(
+			assistant([
+				{
+					type: "toolCall",
+					id: "toolu_1",
+					name: "edit",
+					arguments: { path: "notes.txt", edits: [{ oldText: "tide at 6", newText: "tide at 7" }] },
+				},
+			]),
+		);
+		const diff = "--- a/notes.txt\n+++ b/notes.txt\n@@ -1,1 +1,1 @@\n-tide at 6\n+tide at 7\n";
+		const edit = session.appendMessage(
+			toolResult("edit", "Edited notes.txt.", { path: "notes.txt", diff, firstChangedLine: 1, edits: [] }),
+		);
+		const output = Array.from({ length: 100 }, (_, index) => `line ${index + 1}`).join("\n");
+		const bash = session.appendMessage(
+			toolResult("bash", output, {
+				command: "seq 100",
+				cwd: "/harbour",
+				status: "exited",
+				exitCode: 0,
+				signal: null,
+				timeoutMs: 1000,
+				durationMs: 1500,
+				output: { totalBytes: 1, totalLines: 100, shownBytes: 1, shownLines: 100, truncated: false },
+				removedEnv: [],
+			}),
+		);
+		const html = render(session);
+		expect(html).toContain("→ edit</div>");
+		expect(html).toContain("&quot;oldText&quot;: &quot;tide at 6&quot;");
+		const editHtml = article(html, edit.id);
+		expect(editHtml).toContain('<span class="diff-del">-tide at 6</span>');
+		expect(editHtml).toContain('<span class="diff-add">+tide at 7</span>');
+		expect(editHtml).toContain('<span class="diff-hunk">@@ -1,1 +1,1 @@</span>');
+		const bashHtml = article(html, bash.id);
+		expect(bashHtml).toContain("<code>$ seq 100</code> · exit 0 · 1.5 s");
+		expect(bashHtml).toContain("60 earlier lines not shown");
+		const shown = bashHtml.slice(0, bashHtml.indexOf("<details"));
+		expect(shown).toContain("line 61\nline 62");
+		expect(shown).not.toContain("line 60\n");
+		expect(bashHtml).toContain("<summary>Show all 100 lines</summary>");
+	});
+
+	it("shows tokens and cost per turn, with totals for the current branch and for all branches", async () => {
+		const session = await memorySession();
+		session.appendMessage(user("q1"));
+		const branchPoint = session.appendMessage(
+			assistant([{ type: "text", text: "a1" }], usage(1000, 200, 0.0125)),
+		);
+		session.appendMessage(user("q2"));
+		session.appendMessage(assistant([{ type: "text", text: "a2" }], usage(1500, 300, 0.02)));
+		session.branch(branchPoint.id);
+		session.appendMessage(user("q3"));
+		session.appendMessage(assistant([{ type: "text", text: "a3" }], usage(2000, 100, 0.5)));
+		const html = render(session);
+		expect(html).toContain('<div class="usage">in 1,000 · out 200 · $0.0125</div>');
+		expect(html).toContain(
+			"<tr><td>Current branch</td><td>2</td><td>3,000</td><td>300</td><td>0</td><td>0</td><td>3,300</td><td>$0.5125</td></tr>",
+		);
+		expect(html).toContain(
+			"<tr><td>All branches</td><td>3</td><td>4,500</td><td>600</td><td>0</td><td>0</td><td>5,100</td><td>$0.5325</td></tr>",
+		);
+	});
+
+	it("shows compactions with tokens before and after, model and thinking changes, and errors", async () => {
+		const session = await memorySession();
+		session.appendModelChange({ provider: "anthropic", id: "claude-test" });
+		session.appendThinkingLevelChange("high");
+		const prompt = session.appendMessage(user("q"));
+		session.appendCompaction({
+			summary: "## Goal\nFix the *tides*",
+			firstKeptEntryId: prompt.id,
+			tokensBefore: 120_000,
+			tokensAfter: 8_000,
+			reason: "manual",
+			method: "summary",
+			instructions: "keep the file names",
+		});
+		const failed = assistant([], usage(0, 0, 0));
+		session.appendMessage({
+			...failed,
+			stopReason: "error",
+			errorMessage: "anthropic: 529 overloaded_error",
+		});
+		const html = render(session);
+		expect(html).toContain("Model → anthropic/claude-test");
+		expect(html).toContain("Thinking level → high");
+		expect(html).toContain("120,000 → 8,000 tokens · reason: manual · summarised by the model");
+		expect(html).toContain("Instructions: keep the file names");
+		expect(html).toContain("<em>tides</em>");
+		expect(html).toContain('<div class="error">Error: anthropic: 529 overloaded_error</div>');
+	});
+
+	it("is one self-contained page: nothing loads from the network", async () => {
+		const session = await memorySession();
+		session.appendMessage(user("see https://example.com/x.png"));
+		const html = render(session);
+		expect(html).not.toMatch(/<(?:link|img|iframe)\b|src="http|@import|url\(/);
+		expect(html).toContain("default-src 'none'");
+	});
+});
