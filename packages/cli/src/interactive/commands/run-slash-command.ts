@@ -1,0 +1,190 @@
+import type { ThinkingLevel } from "@kestrel/ai";
+import { CliError } from "../../cli-error.js";
+import { sessionHistory } from "../format/session-history.js";
+import { sessionTreeOptions } from "../format/session-tree.js";
+import { formatTokens } from "../format/status-line.js";
+import { SLASH_COMMANDS, type SlashCommandName } from "../input/slash-command.js";
+import type { InteractiveController } from "../interactive-controller.js";
+
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+/** Keys, for `/help`. */
+export const KEY_HELP = [
+	"Enter — send (while the agent works: steer it)",
+	"Alt+Enter — queue a follow-up while the agent works; a new line when idle",
+	"Esc — abort the agent (queued messages come back into the editor)",
+	"Ctrl+C — clear the editor; twice within 2 s: quit",
+	"Ctrl+T — show or collapse thinking",
+	"Up/Down — earlier prompts",
+	"!command — run a shell command and put its output into the context",
+	"@path — attach a text file to the prompt",
+];
+
+/** Commands that change the session or the context: only between runs. */
+const IDLE_ONLY: ReadonlySet<SlashCommandName> = new Set(["compact", "new", "resume", "tree", "fork"]);
+
+/** Runs one slash command; failures are thrown with a message that says what to do. */
+export async function runSlashCommand(
+	ui: InteractiveController,
+	name: SlashCommandName,
+	args: string,
+): Promise<void> {
+	const app = ui.app;
+	if (IDLE_ONLY.has(name) && ui.working) {
+		throw new CliError(`/${name} works while the agent is idle: wait for it, or press Esc to abort.`);
+	}
+	switch (name) {
+		case "model": {
+			let spec = args;
+			if (spec === "") {
+				const models = app.availableModels();
+				const current = models.findIndex(
+					({ model }) => model.provider === app.harness.model.provider && model.id === app.harness.model.id,
+				);
+				const chosen = await ui.pick(
+					"Switch model (type to filter)",
+					models.map(({ model, hasKey }) => ({
+						label: `${model.provider}/${model.id}`,
+						hint: hasKey ? "" : "no key",
+						value: `${model.provider}/${model.id}`,
+					})),
+					current,
+				);
+				if (chosen === undefined) return;
+				spec = chosen;
+			}
+			const model = await app.setModel(spec);
+			ui.notice(`Model: ${model.provider}/${model.id}${ui.working ? " (from the next request)" : ""}`);
+			return;
+		}
+		case "thinking": {
+			let level = args;
+			if (level === "") {
+				const chosen = await ui.pick(
+					"Thinking level",
+					THINKING_LEVELS.map((value) => ({ label: value, value })),
+					THINKING_LEVELS.indexOf(app.harness.thinkingLevel),
+				);
+				if (chosen === undefined) return;
+				level = chosen;
+			}
+			if (!THINKING_LEVELS.includes(level as ThinkingLevel)) {
+				throw new CliError(`Unknown thinking level "${level}": use one of ${THINKING_LEVELS.join(", ")}.`);
+			}
+			const applied = await app.setThinkingLevel(level as ThinkingLevel);
+			ui.notice(
+				applied === level
+					? `Thinking: ${applied}`
+					: `Thinking: ${applied} (the model does not offer ${level})`,
+			);
+			return;
+		}
+		case "compact": {
+			// compaction_start / compaction_end put the result on the screen.
+			await app.harness.compact(args === "" ? undefined : args);
+			return;
+		}
+		case "new": {
+			const session = await app.newSession();
+			ui.notice(`── New session ${session.path ?? "(in memory)"} ──`);
+			return;
+		}
+		case "resume": {
+			await resumePicker(ui);
+			return;
+		}
+		case "tree": {
+			const session = app.session;
+			const options = sessionTreeOptions(session.getTree(), session.leafId);
+			if (options.length === 0) {
+				ui.notice("The session is empty: nothing to move to.");
+				return;
+			}
+			const current = options.findIndex((option) => option.value === session.leafId);
+			const id = await ui.pick(
+				"Move to (Enter) — a user message goes back into the editor",
+				options,
+				current,
+			);
+			if (id === undefined || id === session.leafId) return;
+			const entry = session.getEntry(id);
+			// Choosing a user message means "ask this again": move before it and edit it.
+			const userText =
+				entry?.type === "message" && entry.message.role === "user"
+					? typeof entry.message.content === "string"
+						? entry.message.content
+						: entry.message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n")
+					: undefined;
+			const target = userText === undefined || entry?.type !== "message" ? id : entry.parentId;
+			const summarize = await ui.confirm("Summarise the branch you are leaving for the model? (y/n)");
+			if (summarize === undefined) return;
+			if (summarize) ui.notice("Summarising the branch you leave…");
+			await app.harness.navigate(target, { summarize });
+			ui.notice("── Moved in the session tree; the next prompt continues from here ──");
+			ui.store.append(...sessionHistory(app.session, 10));
+			if (userText !== undefined) ui.setEditorText(userText);
+			return;
+		}
+		case "fork": {
+			const session = await app.fork();
+			ui.notice(`Forked into ${session.path ?? "an in-memory session"}; continuing there.`);
+			return;
+		}
+		case "export": {
+			await app.session.flush();
+			const { exportSessionHtml } = await import("../../export/export-html.js");
+			const written = await exportSessionHtml(app.session, args === "" ? undefined : args);
+			ui.notice(`Exported the session to ${written}`);
+			return;
+		}
+		case "session": {
+			const stats = app.stats();
+			const percent =
+				stats.contextWindow > 0 ? Math.round((stats.contextTokens / stats.contextWindow) * 100) : 0;
+			ui.notice(
+				[
+					`Session ${stats.id}${stats.name ? ` (${stats.name})` : ""}`,
+					`  file: ${stats.path ?? "in memory (--no-session)"}`,
+					`  messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolCalls} tool calls; ${stats.entries} entries`,
+					`  tokens: ${formatTokens(stats.tokens.input)} in, ${formatTokens(stats.tokens.output)} out, ${formatTokens(stats.tokens.cacheRead)} cache read, ${formatTokens(stats.tokens.cacheWrite)} cache write; ${formatTokens(stats.tokens.total)} total`,
+					`  cost: $${stats.cost.toFixed(4)}`,
+					`  context: ${formatTokens(stats.contextTokens)} of ${formatTokens(stats.contextWindow)} (${percent}%)`,
+				].join("\n"),
+			);
+			return;
+		}
+		case "help":
+			ui.notice(
+				["Commands:", ...Object.values(SLASH_COMMANDS), "", "Keys:", ...KEY_HELP]
+					.map((line) => `  ${line}`)
+					.join("\n"),
+			);
+			return;
+		case "quit":
+			ui.quit();
+			return;
+	}
+}
+
+/** The `/resume` (and `-r`) picker over this folder's sessions; shows the chosen session's history. */
+export async function resumePicker(ui: InteractiveController): Promise<void> {
+	const app = ui.app;
+	const sessions = (await app.listSessions()).filter((info) => info.path !== app.session.path);
+	if (sessions.length === 0) {
+		ui.notice("No other session in this folder to resume.");
+		return;
+	}
+	sessions.sort((a, b) => b.modified - a.modified);
+	const path = await ui.pick(
+		"Resume a session (type to filter)",
+		sessions.map((info) => ({
+			label: info.name ?? (info.firstMessage.replace(/\s+/g, " ").slice(0, 70) || "(no messages)"),
+			hint: `${new Date(info.modified).toLocaleString()} · ${info.messageCount} messages`,
+			value: info.path,
+		})),
+	);
+	if (path === undefined) return;
+	const session = await app.switchSession(path);
+	ui.notice(`── Resumed ${session.path ?? path} ──`);
+	ui.store.append(...sessionHistory(session));
+}

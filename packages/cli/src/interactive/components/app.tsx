@@ -1,0 +1,48 @@
+import { Box, useInput, useStdout } from "ink";
+import type { MarkdownRenderer } from "../format/markdown.js";
+import type { KeyPress } from "../input/key-press.js";
+import type { UiStore } from "../ui-store.js";
+import { EditorView } from "./editor-view.js";
+import { LiveView } from "./live-view.js";
+import { OverlayView } from "./overlay-view.js";
+import { StatusLineView } from "./status-line-view.js";
+import { TranscriptView } from "./transcript-view.js";
+import { useUi } from "./use-ui.js";
+
+export interface AppProps {
+	store: UiStore;
+	/** Receives every key (the controller's `handleKey`). */
+	onKey: (input: string, key: KeyPress) => void;
+	markdown: MarkdownRenderer;
+	/** Read keys from stdin (off in tests that change the store directly). */
+	readKeys?: boolean;
+}
+
+/** The interactive screen: transcript, live message, editor (or a picker/question), status line. */
+export function App({ store, onKey, markdown, readKeys = true }: AppProps) {
+	useInput(onKey, { isActive: readKeys });
+	return (
+		<>
+			<TranscriptView store={store} markdown={markdown} />
+			<Live store={store} markdown={markdown} />
+			<Bottom store={store} />
+		</>
+	);
+}
+
+function Live({ store, markdown }: { store: UiStore; markdown: MarkdownRenderer }) {
+	const { stdout } = useStdout();
+	// Leave room for the editor and the status line; taller live areas make terminals scroll and flicker.
+	const maxLines = Math.max(5, (stdout.rows ?? 24) - 10);
+	return <LiveView store={store} markdown={markdown} maxLines={maxLines} />;
+}
+
+function Bottom({ store }: { store: UiStore }) {
+	const overlay = useUi(store, (state) => state.overlay);
+	return (
+		<Box flexDirection="column">
+			{overlay ? <OverlayView overlay={overlay} /> : <EditorView store={store} />}
+			<StatusLineView store={store} />
+		</Box>
+	);
+}

@@ -1,0 +1,77 @@
+import { Box, Text } from "ink";
+import { useMemo } from "react";
+import type { MarkdownRenderer } from "../format/markdown.js";
+import { tailLines } from "../format/tail-lines.js";
+import { formatToolArgs } from "../format/tool-call.js";
+import type { LiveMessage } from "../transcript-item.js";
+import type { UiStore } from "../ui-store.js";
+import { Thinking } from "./transcript-item-view.js";
+import { useUi } from "./use-ui.js";
+
+/**
+ * The message being streamed and the running tools. Its markdown is rendered from the
+ * live text alone, and only its last `maxLines` lines are drawn (the whole message goes
+ * into the transcript when it ends).
+ */
+export function LiveView({
+	store,
+	markdown,
+	maxLines,
+}: {
+	store: UiStore;
+	markdown: MarkdownRenderer;
+	maxLines: number;
+}) {
+	const live = useUi(store, (state) => state.live);
+	const tools = useUi(store, (state) => state.tools);
+	const showThinking = useUi(store, (state) => state.showThinking);
+	return (
+		<Box flexDirection="column">
+			{live && (
+				<LiveMessageView live={live} markdown={markdown} showThinking={showThinking} maxLines={maxLines} />
+			)}
+			{tools.map((tool) => {
+				const { lines } = tailLines(tool.partialText, 5);
+				return (
+					<Box key={tool.toolCallId} flexDirection="column" marginTop={1}>
+						<Text>
+							<Text color="yellow">◌ {tool.name}</Text> {formatToolArgs(tool.name, tool.args)}
+						</Text>
+						{lines.map((line, index) => (
+							// biome-ignore lint/suspicious/noArrayIndexKey: a tail of output lines.
+							<Text key={index} dimColor>
+								{"  "}
+								{line}
+							</Text>
+						))}
+					</Box>
+				);
+			})}
+		</Box>
+	);
+}
+
+function LiveMessageView({
+	live,
+	markdown,
+	showThinking,
+	maxLines,
+}: {
+	live: LiveMessage;
+	markdown: MarkdownRenderer;
+	showThinking: boolean;
+	maxLines: number;
+}) {
+	const rendered = useMemo(() => markdown(live.text), [markdown, live.text]);
+	const { lines, omitted } = tailLines(rendered, maxLines);
+	return (
+		<Box flexDirection="column" marginTop={1}>
+			{live.thinking !== "" && (
+				<Thinking text={tailLines(live.thinking, maxLines).lines.join("\n")} expanded={showThinking} />
+			)}
+			{omitted > 0 && <Text dimColor>… {omitted} lines above</Text>}
+			{lines.length > 0 && <Text>{lines.join("\n")}</Text>}
+			{live.toolCalls.length > 0 && <Text color="yellow">◌ {live.toolCalls.join(", ")}</Text>}
+		</Box>
+	);
+}

@@ -1,0 +1,75 @@
+import { Box, Text } from "ink";
+import { formatToolArgs, previewMutation } from "../format/tool-call.js";
+import { filterOptions } from "../interactive-controller.js";
+import type { Overlay } from "../ui-state.js";
+import { StyledLines } from "./styled-lines.js";
+
+/** How many picker rows are shown at once. */
+const PICKER_ROWS = 10;
+
+/** A picker, a yes/no question or a tool approval, in place of the editor. */
+export function OverlayView({ overlay }: { overlay: Overlay }) {
+	if (overlay.kind === "confirm") {
+		return (
+			<Box borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1}>
+				<Text>{overlay.question}</Text>
+			</Box>
+		);
+	}
+	if (overlay.kind === "approval") {
+		const { toolName, args } = overlay.request;
+		return (
+			<Box borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1} flexDirection="column">
+				<Text>
+					<Text color="yellow" bold>
+						Allow {toolName}?
+					</Text>{" "}
+					{formatToolArgs(toolName, args)}
+				</Text>
+				<StyledLines lines={previewMutation(toolName, args)} />
+				{overlay.reason === undefined ? (
+					<Text>
+						<Text bold>y</Text> allow once · <Text bold>a</Text> allow {toolName} for this session ·{" "}
+						<Text bold>n</Text> deny
+					</Text>
+				) : (
+					<Text>
+						Reason for the model (Enter sends; empty = none): {overlay.reason}
+						<Text inverse> </Text>
+					</Text>
+				)}
+			</Box>
+		);
+	}
+	const visible = filterOptions(overlay.options, overlay.filter);
+	const start = Math.max(
+		0,
+		Math.min(overlay.selected - Math.floor(PICKER_ROWS / 2), visible.length - PICKER_ROWS),
+	);
+	const rows = visible.slice(start, start + PICKER_ROWS);
+	return (
+		<Box borderStyle="round" borderColor="cyan" paddingX={1} marginTop={1} flexDirection="column">
+			<Text bold>
+				{overlay.title}
+				<Text dimColor> (↑↓ Enter · Esc cancels)</Text>
+			</Text>
+			{overlay.filter !== "" && <Text color="cyan">filter: {overlay.filter}</Text>}
+			{rows.length === 0 && <Text dimColor>nothing matches</Text>}
+			{rows.map((option, index) => {
+				const selected = start + index === overlay.selected;
+				return (
+					<Text key={option.value} color={selected ? "cyan" : undefined} wrap="truncate-end">
+						{selected ? "❯ " : "  "}
+						{option.label}
+						{option.hint ? <Text dimColor> {option.hint}</Text> : null}
+					</Text>
+				);
+			})}
+			{visible.length > PICKER_ROWS && (
+				<Text dimColor>
+					{overlay.selected + 1}/{visible.length}
+				</Text>
+			)}
+		</Box>
+	);
+}

@@ -1,0 +1,177 @@
+import type { AgentMessage } from "@kestrel/agent-core";
+import type { AssistantMessage } from "@kestrel/ai";
+import type { HarnessEvent } from "@kestrel/harness";
+import type { LiveMessage, NewTranscriptItem, RunningTool } from "./transcript-item.js";
+
+/** The part of the screen that harness events change. */
+export interface EventView {
+	live: LiveMessage | undefined;
+	tools: readonly RunningTool[];
+	working: boolean;
+}
+
+/** What one event does to the screen. */
+export interface EventEffect {
+	view: EventView;
+	/** Finished items to append. */
+	items: NewTranscriptItem[];
+	/** Whether the status line's numbers (context, tokens, cost) should be read again. */
+	refreshStatus: boolean;
+}
+
+/**
+ * The interactive view of one harness event, pure. Per delta only the live message is
+ * rebuilt, from the partial message's own text; finished messages become items once.
+ */
+export function applyHarnessEvent(view: EventView, event: HarnessEvent): EventEffect {
+	const same = (items: NewTranscriptItem[] = [], refreshStatus = false): EventEffect => ({
+		view,
+		items,
+		refreshStatus,
+	});
+	switch (event.type) {
+		case "agent_start":
+			return { view: { ...view, working: true }, items: [], refreshStatus: false };
+		case "agent_end": {
+			const items: NewTranscriptItem[] = [];
+			if (event.outcome.kind === "error")
+				items.push({ kind: "error", text: `Error: ${event.outcome.message}` });
+			if (event.outcome.kind === "aborted") items.push({ kind: "notice", text: "Aborted." });
+			if (event.outcome.kind === "stopped") items.push({ kind: "notice", text: "Stopped by a run limit." });
+			return { view: { live: undefined, tools: [], working: false }, items, refreshStatus: true };
+		}
+		case "message_start":
+			if (event.message.role !== "assistant") return same();
+			return { view: { ...view, live: liveOf(event.message) }, items: [], refreshStatus: false };
+		case "message_update":
+			return { view: { ...view, live: liveOf(event.message) }, items: [], refreshStatus: false };
+		case "message_end": {
+			const items = itemsOfMessage(event.message);
+			if (event.message.role !== "assistant") return same(items);
+			return { view: { ...view, live: undefined }, items, refreshStatus: false };
+		}
+		case "tool_execution_start":
+			return {
+				view: {
+					...view,
+					tools: [
+						...view.tools,
+						{ toolCallId: event.toolCallId, name: event.toolName, args: event.args, partialText: "" },
+					],
+				},
+				items: [],
+				refreshStatus: false,
+			};
+		case "tool_execution_update": {
+			const partialText = textOf(event.partialResult.content);
+			const tools = view.tools.map((tool) =>
+				tool.toolCallId === event.toolCallId ? { ...tool, partialText } : tool,
+			);
+			return { view: { ...view, tools }, items: [], refreshStatus: false };
+		}
+		case "tool_execution_end": {
+			const running = view.tools.find((tool) => tool.toolCallId === event.toolCallId);
+			return {
+				view: { ...view, tools: view.tools.filter((tool) => tool.toolCallId !== event.toolCallId) },
+				items: [
+					{
+						kind: "tool",
+						name: event.toolName,
+						args: running?.args ?? {},
+						resultText: textOf(event.result.content),
+						details: event.result.details,
+						isError: event.isError,
+					},
+				],
+				refreshStatus: false,
+			};
+		}
+		case "turn_end":
+			return same([], true);
+		case "compaction_start":
+			return same([
+				{
+					kind: "notice",
+					text: `Compacting the context (${event.reason}, ${event.tokens} of ${event.contextWindow} tokens)…`,
+				},
+			]);
+		case "compaction_end":
+			return same(
+				[
+					event.ok
+						? {
+								kind: "notice",
+								text: `Compacted by ${event.method ?? "summary"}: ${event.tokensBefore} → ${event.tokensAfter ?? "?"} tokens${event.error ? ` (${event.error})` : ""}.`,
+							}
+						: { kind: "error", text: `Compaction failed: ${event.error ?? "unknown error"}` },
+				],
+				true,
+			);
+		case "retry_start":
+			return same([
+				{
+					kind: "notice",
+					text: `${event.errorMessage} — retry ${event.attempt}/${event.maxAttempts} in ${Math.round(event.delayMs / 1000)} s`,
+				},
+			]);
+		case "retry_end":
+			return same(event.success ? [{ kind: "notice", text: `Retry ${event.attempt} succeeded.` }] : []);
+		case "model_change":
+		case "thinking_level_change":
+			return same([], true);
+		default:
+			return same();
+	}
+}
+
+/**
+ * The transcript items of a message. While streaming, a failed attempt's error is not
+ * shown (a retry notice or the run's final error says it once); `withErrors` shows it
+ * for a resumed session's history.
+ */
+export function itemsOfMessage(message: AgentMessage, withErrors = false): NewTranscriptItem[] {
+	if (message.role === "user") {
+		const text = typeof message.content === "string" ? message.content : textOf(message.content);
+		return [{ kind: "user", text }];
+	}
+	if (message.role === "assistant") {
+		const live = liveOf(message);
+		const error =
+			withErrors && message.stopReason === "error"
+				? (message.errorMessage ?? "the request failed")
+				: undefined;
+		if (live.text === "" && live.thinking === "" && error === undefined) return [];
+		return [
+			{
+				kind: "assistant",
+				text: live.text,
+				thinking: live.thinking,
+				...(error === undefined ? {} : { error }),
+			},
+		];
+	}
+	// Tool results are shown from `tool_execution_end`, which carries the arguments too.
+	if (message.role === "toolResult") return [];
+	const custom = message as { role: string; summary?: unknown };
+	if (typeof custom.summary === "string")
+		return [{ kind: "notice", text: `[${custom.role}] summary of earlier work` }];
+	return [];
+}
+
+function liveOf(message: AssistantMessage): LiveMessage {
+	let text = "";
+	let thinking = "";
+	const toolCalls: string[] = [];
+	for (const block of message.content) {
+		if (block.type === "text") text += block.text;
+		else if (block.type === "thinking") thinking += block.redacted ? "[redacted thinking]" : block.thinking;
+		else toolCalls.push(block.name);
+	}
+	return { text, thinking, toolCalls };
+}
+
+function textOf(content: readonly { type: string; text?: string }[]): string {
+	return content
+		.flatMap((block) => (block.type === "text" && block.text !== undefined ? [block.text] : []))
+		.join("\n");
+}

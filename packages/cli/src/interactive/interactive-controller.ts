@@ -1,0 +1,362 @@
+import { createUserMessage } from "@kestrel/agent-core";
+import type { ApprovalAnswer, ApprovalRequest } from "../app/approvals.js";
+import type { CliApp } from "../app/cli-app.js";
+import { runSlashCommand } from "./commands/run-slash-command.js";
+import type { StatusInfo } from "./format/status-line.js";
+import { applyHarnessEvent } from "./harness-event-view.js";
+import { editorKey, withText } from "./input/editor-state.js";
+import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
+import type { KeyPress } from "./input/key-press.js";
+import { runShellCommand, shellContextMessage } from "./input/run-shell-command.js";
+import { parseEditorInput } from "./input/slash-command.js";
+import type { Overlay, PickerOption, UiState } from "./ui-state.js";
+import { initialUiState } from "./ui-state.js";
+import { UiStore } from "./ui-store.js";
+
+export interface ControllerOptions {
+	/** The clock for the Ctrl+C window (injectable for tests). */
+	now?: () => number;
+	fileReader?: FileReader;
+}
+
+/**
+ * The interactive mode without the terminal: turns harness events into screen state,
+ * keys into editor edits and agent calls, sent lines into prompts, steering, follow-ups,
+ * shell commands and slash commands, and tool approvals into prompts. Ink components
+ * only read its store and forward keys.
+ */
+export class InteractiveController {
+	readonly store: UiStore;
+	/** Resolves when the user quits. */
+	readonly exited: Promise<void>;
+	private resolveExit!: () => void;
+	private unsubscribe: (() => void) | undefined;
+	private readonly now: () => number;
+	/** A prompt is being prepared (files attached) and has not reached the harness yet. */
+	private preparing = false;
+	private approvalQueue: Promise<unknown> = Promise.resolve();
+
+	constructor(
+		readonly app: CliApp,
+		private readonly options: ControllerOptions = {},
+	) {
+		this.now = options.now ?? Date.now;
+		this.store = new UiStore(initialUiState(this.readStatus(false)));
+		this.exited = new Promise((resolve) => {
+			this.resolveExit = resolve;
+		});
+	}
+
+	/** Listens to the harness and answers tool approvals from now on. */
+	start(): void {
+		this.unsubscribe = this.app.harness.subscribe((event) => {
+			if (event.type === "queue_update") {
+				this.store.update((state) => ({
+					...state,
+					status: {
+						...state.status,
+						queuedSteering: event.steering.length,
+						queuedFollowUp: event.followUp.length,
+					},
+				}));
+				return;
+			}
+			const state = this.store.getState();
+			const effect = applyHarnessEvent(
+				{ live: state.live, tools: state.tools, working: state.status.working },
+				event,
+			);
+			this.store.update((current) => ({
+				...current,
+				live: effect.view.live,
+				tools: effect.view.tools,
+				status: effect.refreshStatus
+					? this.readStatus(effect.view.working)
+					: { ...current.status, working: effect.view.working },
+			}));
+			this.store.append(...effect.items);
+		});
+		this.app.approvals.approver = (request, signal) => this.askApproval(request, signal);
+	}
+
+	/** Stops listening; a pending approval is denied. */
+	dispose(): void {
+		this.unsubscribe?.();
+		this.app.approvals.approver = undefined;
+		const overlay = this.store.getState().overlay;
+		if (overlay?.kind === "approval") overlay.answer({ decision: "deny", reason: "kestrel is closing." });
+	}
+
+	get working(): boolean {
+		return this.app.harness.running || this.preparing;
+	}
+
+	quit(): void {
+		this.resolveExit();
+	}
+
+	notice(text: string): void {
+		this.store.append({ kind: "notice", text });
+	}
+
+	error(text: string): void {
+		this.store.append({ kind: "error", text });
+	}
+
+	/** Reads model, context use, tokens and cost again (O(session): at turn ends and after commands only). */
+	refreshStatus(): void {
+		this.store.update((state) => ({ ...state, status: this.readStatus(this.app.harness.running) }));
+	}
+
+	/** Opens a picker; resolves with the chosen value, or `undefined` when cancelled. */
+	pick(title: string, options: PickerOption[], selected = 0): Promise<string | undefined> {
+		return new Promise((resolve) => {
+			this.setOverlay({
+				kind: "picker",
+				title,
+				options,
+				selected: Math.max(0, Math.min(selected, options.length - 1)),
+				filter: "",
+				onSelect: (value) => {
+					this.setOverlay(undefined);
+					resolve(value);
+				},
+				onCancel: () => {
+					this.setOverlay(undefined);
+					resolve(undefined);
+				},
+			});
+		});
+	}
+
+	/** Asks a yes/no question; `undefined` when cancelled with Esc. */
+	confirm(question: string): Promise<boolean | undefined> {
+		return new Promise((resolve) => {
+			this.setOverlay({
+				kind: "confirm",
+				question,
+				onAnswer: (yes) => {
+					this.setOverlay(undefined);
+					resolve(yes);
+				},
+				onCancel: () => {
+					this.setOverlay(undefined);
+					resolve(undefined);
+				},
+			});
+		});
+	}
+
+	setEditorText(text: string): void {
+		this.store.update((state) => ({ ...state, editor: withText(state.editor, text) }));
+	}
+
+	/** One key from the terminal: to the open picker or question, else to the editor. */
+	handleKey(input: string, key: KeyPress): void {
+		const state = this.store.getState();
+		if (state.overlay) {
+			this.overlayKey(state.overlay, input, key);
+			return;
+		}
+		const { state: editor, action } = editorKey(state.editor, input, key, this.working, this.now());
+		const hint =
+			action?.type === "interrupt"
+				? "Press Ctrl+C again to quit."
+				: editor.lastInterruptAt === undefined
+					? undefined
+					: state.hint;
+		this.store.update((current) =>
+			current.editor === editor && current.hint === hint ? current : { ...current, editor, hint },
+		);
+		if (!action) return;
+		switch (action.type) {
+			case "submit":
+				void this.submit(action.text);
+				return;
+			case "follow_up":
+				void this.sendPrompt(action.text, "follow_up");
+				return;
+			case "abort":
+				this.abort();
+				return;
+			case "toggle_thinking":
+				this.store.update((current) => ({ ...current, showThinking: !current.showThinking }));
+				return;
+			case "quit":
+				this.quit();
+				return;
+			case "interrupt":
+				return;
+		}
+	}
+
+	/** A sent editor line: a slash command, a `!command`, or a prompt (steering while working). */
+	async submit(text: string): Promise<void> {
+		const input = parseEditorInput(text);
+		try {
+			if (input.kind === "command") await runSlashCommand(this, input.name, input.args);
+			else if (input.kind === "unknown_command")
+				this.error(`Unknown command /${input.name} — /help lists them.`);
+			else if (input.kind === "shell") await this.runShell(input.command);
+			else await this.sendPrompt(input.text, this.working ? "steer" : "prompt");
+		} catch (error) {
+			this.error(error instanceof Error ? error.message : String(error));
+		}
+		this.refreshStatus();
+	}
+
+	/** Esc: aborts the run; queued steering and follow-ups come back into the editor. */
+	abort(): void {
+		if (!this.app.harness.running) return;
+		const { steering, followUp } = this.app.harness.clearQueues();
+		const queued = [...steering, ...followUp].flatMap((message) =>
+			message.role === "user"
+				? [typeof message.content === "string" ? message.content : textOf(message.content)]
+				: [],
+		);
+		this.app.harness.abort();
+		if (queued.length > 0) {
+			const current = this.store.getState().editor.text;
+			this.setEditorText([...queued, current].filter((part) => part !== "").join("\n"));
+		}
+	}
+
+	private async sendPrompt(text: string, how: "prompt" | "steer" | "follow_up"): Promise<void> {
+		this.preparing = true;
+		let expanded: Awaited<ReturnType<typeof expandFileReferences>>;
+		try {
+			expanded = await expandFileReferences(text, this.app.cwd, this.options.fileReader);
+		} finally {
+			this.preparing = false;
+		}
+		for (const notice of expanded.notices) this.notice(notice);
+		if (how === "steer" || (how === "prompt" && this.app.harness.running)) {
+			this.app.harness.steer(expanded.text);
+			this.notice(`Steering: ${text}`);
+			return;
+		}
+		if (how === "follow_up") {
+			this.app.harness.followUp(expanded.text);
+			this.notice(`Queued as a follow-up: ${text}`);
+			return;
+		}
+		// The outcome reaches the screen through `agent_end`.
+		await this.app.harness.prompt(expanded.text);
+	}
+
+	private async runShell(command: string): Promise<void> {
+		if (this.working) {
+			this.error("!commands run while the agent is idle: wait for it, or press Esc to abort.");
+			return;
+		}
+		const result = await runShellCommand(command, this.app.cwd);
+		this.store.append({ kind: "shell", command, output: result.output, exitCode: result.exitCode });
+		// The harness rebuilds its context from the session before every model call.
+		this.app.session.appendMessage(createUserMessage(shellContextMessage(command, result)));
+	}
+
+	private askApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+		// One question at a time, in the order the calls were prepared.
+		const answer = this.approvalQueue.then(
+			() =>
+				new Promise<ApprovalAnswer>((resolve, reject) => {
+					if (signal.aborted) {
+						reject(new Error("aborted"));
+						return;
+					}
+					const onAbort = () => {
+						this.setOverlay(undefined);
+						reject(new Error("aborted"));
+					};
+					signal.addEventListener("abort", onAbort, { once: true });
+					this.setOverlay({
+						kind: "approval",
+						request,
+						reason: undefined,
+						answer: (value) => {
+							signal.removeEventListener("abort", onAbort);
+							this.setOverlay(undefined);
+							resolve(value);
+						},
+					});
+				}),
+		);
+		this.approvalQueue = answer.catch(() => undefined);
+		return answer;
+	}
+
+	private overlayKey(overlay: Overlay, input: string, key: KeyPress): void {
+		const cancel = key.escape || (key.ctrl && input === "c");
+		if (overlay.kind === "confirm") {
+			if (cancel) overlay.onCancel();
+			else if (/^[yY]$/.test(input)) overlay.onAnswer(true);
+			else if (/^[nN]$/.test(input)) overlay.onAnswer(false);
+			return;
+		}
+		if (overlay.kind === "approval") {
+			if (overlay.reason === undefined) {
+				if (input === "y") overlay.answer({ decision: "allow" });
+				else if (input === "a") overlay.answer({ decision: "allow_session" });
+				else if (input === "n") this.setOverlay({ ...overlay, reason: "" });
+				else if (cancel) overlay.answer({ decision: "deny" });
+				return;
+			}
+			if (key.return) {
+				const reason = overlay.reason.trim();
+				overlay.answer(reason === "" ? { decision: "deny" } : { decision: "deny", reason });
+			} else if (cancel) overlay.answer({ decision: "deny" });
+			else if (key.backspace || key.delete)
+				this.setOverlay({ ...overlay, reason: overlay.reason.slice(0, -1) });
+			else if (!key.ctrl && !key.meta && input !== "")
+				this.setOverlay({ ...overlay, reason: overlay.reason + input });
+			return;
+		}
+		const visible = filterOptions(overlay.options, overlay.filter);
+		if (cancel) overlay.onCancel();
+		else if (key.return) {
+			const option = visible[overlay.selected];
+			if (option) overlay.onSelect(option.value);
+		} else if (key.upArrow) this.setOverlay({ ...overlay, selected: Math.max(0, overlay.selected - 1) });
+		else if (key.downArrow)
+			this.setOverlay({ ...overlay, selected: Math.min(visible.length - 1, overlay.selected + 1) });
+		else if (key.backspace || key.delete)
+			this.setOverlay({ ...overlay, filter: overlay.filter.slice(0, -1), selected: 0 });
+		else if (!key.ctrl && !key.meta && input !== "" && !key.tab)
+			this.setOverlay({ ...overlay, filter: overlay.filter + input, selected: 0 });
+	}
+
+	private setOverlay(overlay: Overlay | undefined): void {
+		this.store.update((state: UiState) => ({ ...state, overlay }));
+	}
+
+	private readStatus(working: boolean): StatusInfo {
+		const stats = this.app.stats();
+		const harness = this.app.harness;
+		const previous = this.store?.getState().status;
+		return {
+			model: `${harness.model.provider}/${harness.model.id}`,
+			thinkingLevel: harness.thinkingLevel,
+			contextTokens: stats.contextTokens,
+			contextWindow: stats.contextWindow,
+			totalTokens: stats.tokens.total,
+			cost: stats.cost,
+			working,
+			queuedSteering: previous?.queuedSteering ?? 0,
+			queuedFollowUp: previous?.queuedFollowUp ?? 0,
+		};
+	}
+}
+
+/** The picker rows whose label contains every word of `filter` (case-insensitive). */
+export function filterOptions(options: readonly PickerOption[], filter: string): PickerOption[] {
+	const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+	if (words.length === 0) return [...options];
+	return options.filter((option) => {
+		const label = `${option.label} ${option.hint ?? ""}`.toLowerCase();
+		return words.every((word) => label.includes(word));
+	});
+}
+
+function textOf(content: readonly { type: string; text?: string }[]): string {
+	return content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");
+}
