@@ -2,15 +2,18 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import type { ApproveMode, CliMode, CliOptions } from "./cli-options.js";
 
 const HELP_EXAMPLES = `
-Modes available today: print (-p) and JSON (--mode json). Interactive, RPC and --export are not built yet.
+Modes: interactive (the default on a terminal; type /help inside), print (-p), JSON (--mode json),
+RPC (--mode rpc, see docs/rpc.md).
 
 Examples:
+  kestrel                                    # interactive
   kestrel -p "Summarise README.md"
   git diff | kestrel -p "Review this diff"
   kestrel --model anthropic/claude-sonnet-5-5:high --approve edits -p "Fix the failing test"
   kestrel -c -p "Now add a test for it"
   kestrel --mode json "List the TODOs" > events.jsonl
   kestrel --list-models
+  kestrel --export ~/.kestrel/sessions/<folder>/<session>.jsonl session.html
 
 Keys come from --api-key, ~/.kestrel/models.json, or the provider's variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, …).`;
 

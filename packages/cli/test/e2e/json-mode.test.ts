@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
@@ -50,5 +52,67 @@ describe("JSON mode", () => {
 		expect(result.code).toBe(1);
 		expect(JSON.parse(result.stdout.split("\n")[0] ?? "{}").type).toBe("session");
 		expect(result.stderr).toContain("401");
+	});
+
+	it("runs a two-turn task that edits a file, continues it with -c, and exits 130 on SIGINT", async () => {
+		const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
+			body: encodeAnthropicStream({ blocks, usage: { input: 40, output: 8 } }),
+		});
+		fixture.server.enqueue(
+			reply([
+				{ type: "toolCall", id: "toolu_1", name: "write", arguments: { path: "log.md", content: "# Log\n" } },
+			]),
+			reply([
+				{
+					type: "toolCall",
+					id: "toolu_2",
+					name: "edit",
+					arguments: { path: "log.md", edits: [{ oldText: "# Log\n", newText: "# Ship log\n" }] },
+				},
+			]),
+			reply([{ type: "text", text: "Created and titled log.md." }]),
+		);
+		const first = await fixture.run([
+			"--model",
+			WIRE_MODEL,
+			"--mode",
+			"json",
+			"--approve",
+			"all",
+			"Start a log",
+		]);
+		expect(first.code).toBe(0);
+		expect(await readFile(join(fixture.cwd, "log.md"), "utf8")).toBe("# Ship log\n");
+		const events = first.stdout
+			.trimEnd()
+			.split("\n")
+			.map((line) => JSON.parse(line) as { type: string; toolName?: string; isError?: boolean });
+		const toolEnds = events.filter((event) => event.type === "tool_execution_end");
+		expect(toolEnds.map((event) => [event.toolName, event.isError])).toEqual([
+			["write", false],
+			["edit", false],
+		]);
+		expect(events.filter((event) => event.type === "turn_end")).toHaveLength(3);
+
+		fixture.server.enqueue(reply([{ type: "text", text: "The log is titled Ship log." }]));
+		const second = await fixture.run(["--model", WIRE_MODEL, "--mode", "json", "-c", "What is its title?"]);
+		expect(second.code).toBe(0);
+		expect(JSON.parse(second.stdout.split("\n")[0] ?? "{}").id).toBe(
+			JSON.parse(first.stdout.split("\n")[0] ?? "{}").id,
+		);
+		expect(JSON.stringify(fixture.server.requests[3]?.body)).toContain("Created and titled log.md.");
+
+		fixture.server.enqueue({
+			body: encodeAnthropicStream({ blocks: [{ type: "text", text: "A long answer that never ends" }] }),
+			stallAfterBytes: 300,
+		});
+		const { child, result } = fixture.start(["--model", WIRE_MODEL, "--mode", "json", "-c", "Tell me more"]);
+		for (let waited = 0; fixture.server.requests.length < 5 && waited < 200; waited++) {
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		child.kill("SIGINT");
+		const aborted = await result;
+		expect(aborted.code).toBe(130);
+		expect(aborted.stdout).toContain('"kind":"aborted"');
 	});
 });
