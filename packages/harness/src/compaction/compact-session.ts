@@ -27,7 +27,8 @@ export const MAX_ESTIMATE_SCALE = 2;
  * or a `compaction_failed` entry when nothing could be removed.
  *
  * Measures the context (`tokensBefore`), plans the cut (keeping
- * `min(keepRecentTokens, 40 % of the limit)` word for word), summarises the history
+ * `min(keepRecentTokens, 40 % of the limit)` word for word, and for a manual compaction
+ * at most half of the messages, so that asking for one always summarises something), summarises the history
  * before the cut (updating the previous summary), and appends the entry with
  * `tokensAfter`, the estimate of the context rebuilt from it. When summarising fails for
  * any reason (error, overflow, abort, empty reply) the deterministic fallback runs
@@ -55,7 +56,13 @@ export async function compactSession(
 			? Math.floor((tokensBefore * limit) / options.contextWindow)
 			: Number.POSITIVE_INFINITY;
 	const target = Math.min(Math.floor(limit / scale), overflowTarget);
-	const keep = Math.min(settings.keepRecentTokens, Math.floor(target * MAX_KEEP_FRACTION));
+	// Asked for by the user, a compaction summarises at least the older half of the messages, however small.
+	const messageTokens = Math.max(0, measure.estimated - fixedTokens);
+	const keep = Math.min(
+		settings.keepRecentTokens,
+		Math.floor(target * MAX_KEEP_FRACTION),
+		reason === "manual" ? Math.floor(messageTokens / 2) : Number.POSITIVE_INFINITY,
+	);
 	const plan = planCompaction(session.getBranch(), keep);
 	const previousSummary =
 		plan.previousSummary === undefined ? undefined : withoutFileSections(plan.previousSummary);

@@ -37,7 +37,7 @@ describe("compactSession when there is nothing to remove", () => {
 
 	it("appends compaction_failed when the whole context is recent history, and says why", async () => {
 		const session = new FakeSession();
-		session.appendMessages([user("Hello"), assistant("Hi! What shall we build?")]);
+		session.appendMessages([user("Hello, here is what we will build today.")]);
 		const { summarizer, requests } = fauxSummarizer();
 		const outcome = await compactSession(session, options(summarizer));
 		expect(outcome.ok).toBe(false);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { AgentHarness, SessionManager } from "../../src/index.js";
+import { ofType, recordEvents, scriptedModel, textOf } from "./support/scripted.js";
+
+describe("compact() asked for by the user", () => {
+	it("summarises the older half of a small conversation, with the user's instructions, even with compaction disabled", async () => {
+		const scripted = scriptedModel({
+			agent: (_request, index) => ({
+				content: [{ type: "text", text: `Answer number ${index} about the harbour.` }],
+			}),
+		});
+		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
+		const harness = new AgentHarness({
+			session,
+			model: scripted.model,
+			streamFn: scripted.streamFn,
+			systemPrompt: "x",
+			compaction: { enabled: false },
+		});
+		const events = recordEvents((listener) => harness.subscribe(listener));
+		for (const question of [
+			"Where is the harbour?",
+			"When does it open?",
+			"Who runs it?",
+			"Is there fuel?",
+		]) {
+			await harness.prompt(question);
+		}
+		const outcome = await harness.compact("Keep the opening hours.");
+		expect(outcome.ok).toBe(true);
+		expect(ofType(events, "compaction_end")).toMatchObject([
+			{ reason: "manual", ok: true, willRetry: false },
+		]);
+		expect(JSON.stringify(scripted.summaryRequests()[0]!.context.messages)).toContain(
+			"Keep the opening hours.",
+		);
+		const messages = session.buildContext().messages;
+		expect(messages[0]!.role).toBe("compactionSummary");
+		expect(messages.map(textOf)).toContain("Is there fuel?");
+		expect(messages.map(textOf)).not.toContain("Where is the harbour?");
+	});
+});
