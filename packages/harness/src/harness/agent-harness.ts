@@ -8,15 +8,12 @@ import {
 	MessageQueue,
 	type NextTurnUpdate,
 	type RunOutcome,
-	type RunStats,
 	runAgentLoop,
 	runAgentLoopContinue,
 	type TurnContext,
 } from "@kestrel/agent-core";
-import { type ImageContent, type Model, stream, type ThinkingLevel, zeroUsage } from "@kestrel/ai";
-import { compactSession } from "../compaction/compact-session.js";
-import { compactionLimit, shouldCompact } from "../compaction/decide.js";
-import { estimateContextTokens } from "../compaction/estimate.js";
+import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
+import { shouldCompact } from "../compaction/decide.js";
 import { measureContext } from "../compaction/measure.js";
 import { summarizeHistory } from "../compaction/summarize.js";
 import {
@@ -33,8 +30,17 @@ import { retryDelay } from "../retry/retry-delay.js";
 import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
 import type { CompactionReason, Session } from "../session/types.js";
 import { createSystemPromptSource } from "../system-prompt/system-prompt-source.js";
+import { type Attempts, foldStats, newAttempts } from "./attempts.js";
+import {
+	type CompactionHost,
+	type CompactionRequest,
+	ineffectiveCompactionError,
+	isEffective,
+	runCompaction,
+} from "./compaction-runner.js";
 import { HarnessError } from "./harness-error.js";
-import { thinkingLevelFor, withoutFailedTail } from "./loop-messages.js";
+import { withoutFailedTail } from "./loop-messages.js";
+import { ModelSelection } from "./model-selection.js";
 import type {
 	AgentHarnessOptions,
 	HarnessEvent,
@@ -44,20 +50,6 @@ import type {
 	SystemPromptProvider,
 } from "./types.js";
 
-/** What one prompt (all its attempts) has gathered so far. */
-interface Attempts {
-	signal: AbortSignal;
-	messages: AgentMessage[];
-	stats: RunStats;
-	/** Retries since the last completed turn. */
-	retries: number;
-	/** Whether this turn already had its compact-and-retry. */
-	overflowRetried: boolean;
-	/** Compactions in a row that left the context over the limit. */
-	ineffectiveCompactions: number;
-	outcome?: RunOutcome;
-}
-
 /**
  * Runs the agent loop with a session behind it: persistence, compaction, retries, and the
  * system prompt rebuilt before every model call. See `AgentHarnessOptions` and
@@ -65,10 +57,7 @@ interface Attempts {
  */
 export class AgentHarness {
 	private sessionValue: Session;
-	private modelValue: Model;
-	private thinkingLevelValue: ThinkingLevel;
-	private pendingModel: Model | undefined;
-	private pendingThinkingLevel: ThinkingLevel | undefined;
+	private readonly selection: ModelSelection;
 	private tools: AgentTool[];
 	private readonly listeners = new Set<HarnessListener>();
 	private readonly steeringQueue: MessageQueue;
@@ -81,13 +70,11 @@ export class AgentHarness {
 	private lastSystemPrompt: string | undefined;
 	/** The entry this harness appended last: if the session's leaf moved elsewhere, the context is reloaded. */
 	private lastPersistedId: string | null = null;
-	private modelRecorded = false;
 
 	constructor(private readonly options: AgentHarnessOptions) {
 		this.sessionValue = options.session;
 		const recorded = options.session.buildContext();
-		this.modelValue = options.model;
-		this.thinkingLevelValue = thinkingLevelFor(
+		this.selection = new ModelSelection(
 			options.model,
 			options.thinkingLevel ?? recorded.thinkingLevel ?? "off",
 		);
@@ -111,11 +98,11 @@ export class AgentHarness {
 	}
 
 	get model(): Model {
-		return this.modelValue;
+		return this.selection.model;
 	}
 
 	get thinkingLevel(): ThinkingLevel {
-		return this.thinkingLevelValue;
+		return this.selection.thinkingLevel;
 	}
 
 	get running(): boolean {
@@ -127,14 +114,14 @@ export class AgentHarness {
 		const messages = this.sessionValue.buildContext().messages;
 		const measure = measureContext({ systemPrompt: this.lastSystemPrompt, messages, tools: this.tools });
 		return {
-			model: this.modelValue,
-			thinkingLevel: this.thinkingLevelValue,
+			model: this.selection.model,
+			thinkingLevel: this.selection.thinkingLevel,
 			running: this.running,
 			messages,
 			steering: this.steeringQueue.peek(),
 			followUp: this.followUpQueue.peek(),
 			contextTokens: measure.tokens,
-			contextWindow: this.modelValue.contextWindow,
+			contextWindow: this.selection.model.contextWindow,
 		};
 	}
 
@@ -202,19 +189,21 @@ export class AgentHarness {
 	 */
 	async setModel(model: Model): Promise<void> {
 		if (this.running) {
-			this.pendingModel = model;
+			this.selection.queue({ model });
 			return;
 		}
-		await this.switchModel(model, undefined);
+		await this.switchModel(model);
 	}
 
 	/** Sets the thinking level, clamped to what the model accepts; during a run, from the next model call. */
 	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
 		if (this.running) {
-			this.pendingThinkingLevel = level;
+			this.selection.queue({ thinkingLevel: level });
 			return;
 		}
-		await this.applyThinkingLevel(level);
+		this.selection.setLevel(this.sessionValue, level);
+		this.lastPersistedId = this.sessionValue.leafId;
+		await this.emit({ type: "thinking_level_change", thinkingLevel: this.selection.thinkingLevel });
 	}
 
 	/** Replaces the tools from the next model call. */
@@ -227,7 +216,7 @@ export class AgentHarness {
 		this.assertIdle("setSession");
 		this.sessionValue = session;
 		this.lastPersistedId = null;
-		this.modelRecorded = false;
+		this.selection.forgetRecord();
 	}
 
 	/**
@@ -270,9 +259,13 @@ export class AgentHarness {
 		this.abortController = controller;
 		try {
 			const systemPrompt = await this.buildSystemPrompt();
-			return await this.runCompaction("manual", false, controller.signal, this.modelValue.contextWindow, {
+			return await this.runCompaction({
+				reason: "manual",
+				willRetry: false,
+				signal: controller.signal,
+				contextWindow: this.selection.model.contextWindow,
 				systemPrompt,
-				instructions,
+				...(instructions === undefined ? {} : { instructions }),
 			});
 		} finally {
 			this.abortController = undefined;
@@ -294,14 +287,7 @@ export class AgentHarness {
 		this.idle = new Promise((resolve) => {
 			release = resolve;
 		});
-		const attempts: Attempts = {
-			signal: controller.signal,
-			messages: [],
-			stats: { turns: 0, toolCalls: 0, usage: zeroUsage() },
-			retries: 0,
-			overflowRetried: false,
-			ineffectiveCompactions: 0,
-		};
+		const attempts = newAttempts(controller.signal);
 		try {
 			await this.emit({ type: "agent_start" });
 			await body(attempts);
@@ -310,8 +296,12 @@ export class AgentHarness {
 			return outcome;
 		} finally {
 			this.abortController = undefined;
-			this.applyPendingWhenIdle();
-			release();
+			try {
+				// A change asked for during a run that ended before another model call counts from the next prompt.
+				if (this.selection.hasPending && !this.sessionValue.readOnly) await this.applyPending();
+			} finally {
+				release();
+			}
 		}
 	}
 
@@ -321,7 +311,7 @@ export class AgentHarness {
 		let context = await this.loopContext(prompts === undefined);
 		if (prompts && this.compactionSettings.enabled) {
 			const tokens = this.measure([...context.messages, ...prompts], context.systemPrompt);
-			if (shouldCompact(tokens, this.modelValue.contextWindow, this.compactionSettings)) {
+			if (shouldCompact(tokens, this.selection.model.contextWindow, this.compactionSettings)) {
 				await this.compactInRun(attempts, "threshold", false, context.systemPrompt);
 				context = await this.loopContext(false);
 			}
@@ -429,8 +419,8 @@ export class AgentHarness {
 	private loopConfig(attempts: Attempts): AgentLoopConfig {
 		const { options } = this;
 		return {
-			model: this.modelValue,
-			thinkingLevel: this.thinkingLevelValue,
+			model: this.selection.model,
+			thinkingLevel: this.selection.thinkingLevel,
 			streamOptions: {
 				...options.streamOptions,
 				sessionId: options.streamOptions?.sessionId ?? this.sessionValue.id,
@@ -453,17 +443,17 @@ export class AgentHarness {
 	 * the budget says so.
 	 */
 	private async prepareNextTurn(attempts: Attempts, turn: TurnContext): Promise<NextTurnUpdate | undefined> {
-		const previousWindow = this.modelValue.contextWindow;
-		const switched = this.applyPendingInRun();
+		const previousWindow = this.selection.model.contextWindow;
+		const switched = await this.applyPending();
 		const systemPrompt = await this.buildSystemPrompt();
 		let messages: AgentMessage[] | undefined;
 		if (this.sessionValue.leafId !== this.lastPersistedId)
 			messages = this.sessionValue.buildContext().messages;
 		if (this.compactionSettings.enabled) {
 			const tokens = this.measure(messages ?? turn.context.messages, systemPrompt);
-			if (shouldCompact(tokens, this.modelValue.contextWindow, this.compactionSettings)) {
+			if (shouldCompact(tokens, this.selection.model.contextWindow, this.compactionSettings)) {
 				const reason =
-					switched && this.modelValue.contextWindow < previousWindow ? "model_switch" : "threshold";
+					switched && this.selection.model.contextWindow < previousWindow ? "model_switch" : "threshold";
 				await this.compactInRun(attempts, reason, false, systemPrompt);
 				messages = this.sessionValue.buildContext().messages;
 			}
@@ -472,8 +462,8 @@ export class AgentHarness {
 		if (unchanged && this.tools === turn.context.tools) return undefined;
 		return {
 			context: { systemPrompt, messages: messages ?? turn.context.messages, tools: this.tools },
-			model: this.modelValue,
-			thinkingLevel: this.thinkingLevelValue,
+			model: this.selection.model,
+			thinkingLevel: this.selection.thinkingLevel,
 		};
 	}
 
@@ -484,74 +474,37 @@ export class AgentHarness {
 		willRetry: boolean,
 		systemPrompt: string | undefined,
 	): Promise<CompactionOutcome> {
-		const window = this.modelValue.contextWindow;
-		const outcome = await this.runCompaction(reason, willRetry, attempts.signal, window, { systemPrompt });
-		const effective =
-			outcome.ok &&
-			outcome.entry.tokensAfter < outcome.entry.tokensBefore &&
-			outcome.entry.tokensAfter <= compactionLimit(window, this.compactionSettings);
+		const contextWindow = this.selection.model.contextWindow;
+		const outcome = await this.runCompaction({
+			reason,
+			willRetry,
+			signal: attempts.signal,
+			contextWindow,
+			systemPrompt,
+		});
+		const effective = isEffective(outcome, contextWindow, this.compactionSettings);
 		attempts.ineffectiveCompactions = effective ? 0 : attempts.ineffectiveCompactions + 1;
 		if (attempts.ineffectiveCompactions >= 2) {
-			const tokens = outcome.ok ? outcome.entry.tokensAfter : outcome.entry.tokens;
-			const limit = compactionLimit(window, this.compactionSettings);
-			const fixed = estimateContextTokens({ systemPrompt, messages: [], tools: this.tools });
-			const cause =
-				fixed > limit
-					? `the system prompt and tool definitions alone take ${fixed} tokens: shorten the context files or use fewer tools`
-					: "the recent messages alone do not fit: start a new session, switch to a model with a larger window, or lower compaction.keepRecentTokens";
-			throw new HarnessError(
-				"compaction_ineffective",
-				`The context is still ${tokens} tokens after two compactions (limit ${limit} of a ${window}-token window); ${cause}.`,
-			);
+			throw ineffectiveCompactionError(outcome, contextWindow, this.compactionSettings, {
+				systemPrompt,
+				tools: this.tools,
+			});
 		}
 		return outcome;
 	}
 
-	private async runCompaction(
-		reason: CompactionReason,
-		willRetry: boolean,
-		signal: AbortSignal,
-		contextWindow: number,
-		extra: { systemPrompt?: string; instructions?: string },
-	): Promise<CompactionOutcome> {
-		const tokens = this.measure(this.sessionValue.buildContext().messages, extra.systemPrompt);
-		await this.emit({ type: "compaction_start", reason, tokens, contextWindow });
-		const outcome = await compactSession(this.sessionValue, {
-			reason,
-			settings: this.compactionSettings,
-			contextWindow,
-			summarizer: this.summarizer(),
-			systemPrompt: extra.systemPrompt,
+	private async runCompaction(request: CompactionRequest): Promise<CompactionOutcome> {
+		const host: CompactionHost = {
+			session: this.sessionValue,
 			tools: this.tools,
-			instructions: extra.instructions,
-			signal,
-		});
-		this.lastPersistedId = this.sessionValue.leafId;
-		await this.emit({ type: "entry_persisted", entry: outcome.entry });
-		if (outcome.ok) {
-			const { entry } = outcome;
-			await this.emit({
-				type: "compaction_end",
-				reason,
-				ok: true,
-				method: entry.method,
-				tokensBefore: entry.tokensBefore,
-				tokensAfter: entry.tokensAfter,
-				willRetry,
-				...(entry.summaryError === undefined ? {} : { error: entry.summaryError }),
-			});
-		} else {
-			await this.emit({
-				type: "compaction_end",
-				reason,
-				ok: false,
-				tokensBefore: tokens,
-				willRetry: false,
-				error: outcome.error,
-			});
-		}
-		await this.sessionValue.flush();
-		return outcome;
+			settings: this.compactionSettings,
+			summarizer: this.summarizer(),
+			emit: async (event) => {
+				if (event.type === "entry_persisted") this.lastPersistedId = this.sessionValue.leafId;
+				await this.emit(event);
+			},
+		};
+		return runCompaction(host, request);
 	}
 
 	// ---------------------------------------------------------------------------------------
@@ -586,7 +539,7 @@ export class AgentHarness {
 	private summarizer(): Summarizer {
 		return (
 			this.options.summarizer ?? {
-				model: this.modelValue,
+				model: this.selection.model,
 				streamFn: this.options.streamFn ?? stream,
 				getApiKey: this.options.getApiKey,
 			}
@@ -595,80 +548,42 @@ export class AgentHarness {
 
 	/** Records the model and thinking level in force in the session, once per session, when they differ. */
 	private recordModel(): void {
-		if (this.modelRecorded) return;
-		this.modelRecorded = true;
-		const recorded = this.sessionValue.buildContext();
-		const model = this.modelValue;
-		if (recorded.model?.provider !== model.provider || recorded.model.modelId !== model.id) {
-			this.sessionValue.appendModelChange({ provider: model.provider, id: model.id, api: model.api });
-		}
-		if (recorded.thinkingLevel !== this.thinkingLevelValue) {
-			this.sessionValue.appendThinkingLevelChange(this.thinkingLevelValue);
-		}
+		this.selection.record(this.sessionValue);
 		this.lastPersistedId = this.sessionValue.leafId;
 	}
 
-	private async switchModel(model: Model, wantedLevel: ThinkingLevel | undefined): Promise<void> {
+	/** Switches while idle, compacting first when the context would not fit the new window. */
+	private async switchModel(model: Model): Promise<void> {
 		const systemPrompt = await this.buildSystemPrompt();
 		const tokens = this.measure(this.sessionValue.buildContext().messages, systemPrompt);
 		if (
 			this.compactionSettings.enabled &&
 			shouldCompact(tokens, model.contextWindow, this.compactionSettings)
 		) {
-			const controller = new AbortController();
-			await this.runCompaction("model_switch", false, controller.signal, model.contextWindow, {
+			await this.runCompaction({
+				reason: "model_switch",
+				willRetry: false,
+				signal: new AbortController().signal,
+				contextWindow: model.contextWindow,
 				systemPrompt,
 			});
 		}
-		this.adoptModel(model, wantedLevel ?? this.thinkingLevelValue);
-		await this.emit({ type: "model_change", model, thinkingLevel: this.thinkingLevelValue });
+		await this.announce(this.selection.adopt(this.sessionValue, model));
 	}
 
-	private adoptModel(model: Model, wantedLevel: ThinkingLevel): void {
-		this.modelValue = model;
-		this.sessionValue.appendModelChange({ provider: model.provider, id: model.id, api: model.api });
-		const level = thinkingLevelFor(model, wantedLevel);
-		if (level !== this.thinkingLevelValue) {
-			this.thinkingLevelValue = level;
-			this.sessionValue.appendThinkingLevelChange(level);
-		}
+	/** Applies changes asked for during the run and announces them; returns whether the model changed. */
+	private async applyPending(): Promise<boolean> {
+		const change = this.selection.applyPending(this.sessionValue);
+		await this.announce(change);
+		return change.model;
+	}
+
+	private async announce(change: { model: boolean; thinkingLevel: boolean }): Promise<void> {
+		if (!change.model && !change.thinkingLevel) return;
 		this.lastPersistedId = this.sessionValue.leafId;
-		this.modelRecorded = true;
-	}
-
-	private async applyThinkingLevel(level: ThinkingLevel): Promise<void> {
-		const clamped = thinkingLevelFor(this.modelValue, level);
-		if (clamped !== this.thinkingLevelValue) {
-			this.thinkingLevelValue = clamped;
-			this.sessionValue.appendThinkingLevelChange(clamped);
-			this.lastPersistedId = this.sessionValue.leafId;
-		}
-		await this.emit({ type: "thinking_level_change", thinkingLevel: clamped });
-	}
-
-	/** Applies changes asked for during the run; returns whether the model changed. */
-	private applyPendingInRun(): boolean {
-		const model = this.pendingModel;
-		const level = this.pendingThinkingLevel;
-		this.pendingModel = undefined;
-		this.pendingThinkingLevel = undefined;
-		if (model) this.adoptModel(model, level ?? this.thinkingLevelValue);
-		else if (level !== undefined) {
-			const clamped = thinkingLevelFor(this.modelValue, level);
-			if (clamped !== this.thinkingLevelValue) {
-				this.thinkingLevelValue = clamped;
-				this.sessionValue.appendThinkingLevelChange(clamped);
-				this.lastPersistedId = this.sessionValue.leafId;
-			}
-		}
-		return model !== undefined;
-	}
-
-	/** A change asked for during a run that ended before another model call is applied for the next one. */
-	private applyPendingWhenIdle(): void {
-		if (this.pendingModel === undefined && this.pendingThinkingLevel === undefined) return;
-		if (this.sessionValue.readOnly) return;
-		this.applyPendingInRun();
+		const { model, thinkingLevel } = this.selection;
+		if (change.model) await this.emit({ type: "model_change", model, thinkingLevel });
+		else await this.emit({ type: "thinking_level_change", thinkingLevel });
 	}
 
 	private takeQueued(queue: MessageQueue): AgentMessage[] {
@@ -700,20 +615,4 @@ export class AgentHarness {
 			);
 		}
 	}
-}
-
-function foldStats(total: RunStats, run: RunStats): void {
-	total.turns += run.turns;
-	total.toolCalls += run.toolCalls;
-	const usage = total.usage;
-	usage.input += run.usage.input;
-	usage.output += run.usage.output;
-	usage.cacheRead += run.usage.cacheRead;
-	usage.cacheWrite += run.usage.cacheWrite;
-	usage.totalTokens += run.usage.totalTokens;
-	usage.cost.input += run.usage.cost.input;
-	usage.cost.output += run.usage.cost.output;
-	usage.cost.cacheRead += run.usage.cost.cacheRead;
-	usage.cost.cacheWrite += run.usage.cost.cacheWrite;
-	usage.cost.total += run.usage.cost.total;
 }

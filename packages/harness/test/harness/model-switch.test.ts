@@ -64,10 +64,16 @@ describe("switching models", () => {
 			systemPrompt: "x",
 		});
 		const other = { ...scripted.model, id: "other-model" };
+		const events = recordEvents((listener) => harness.subscribe(listener));
 		harness.subscribe((event) => {
 			if (event.type === "tool_execution_start") void harness.setModel(other);
 		});
 		await harness.prompt("Go.");
+		// Announced once it took effect: after the first turn, before the second model call.
+		const order = events.map((event) => event.type);
+		expect(ofType(events, "model_change").map((event) => event.model.id)).toEqual(["other-model"]);
+		expect(order.indexOf("model_change")).toBeGreaterThan(order.indexOf("turn_end"));
+		expect(order.indexOf("model_change")).toBeLessThan(order.lastIndexOf("turn_start"));
 		expect(scripted.agentRequests().map((request) => request.model.id)).toEqual([
 			scripted.model.id,
 			"other-model",

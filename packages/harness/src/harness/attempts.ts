@@ -1,0 +1,47 @@
+import type { AgentMessage, RunOutcome, RunStats } from "@kestrel/agent-core";
+import { zeroUsage } from "@kestrel/ai";
+
+/** What one prompt (all its attempts: retries, compact-and-retry) has gathered so far. */
+export interface Attempts {
+	signal: AbortSignal;
+	/** Every message the attempts added, failed ones included: `agent_end.messages`. */
+	messages: AgentMessage[];
+	/** The attempts' totals, summed: `agent_end.stats`. */
+	stats: RunStats;
+	/** Retries since the last completed turn. */
+	retries: number;
+	/** Whether this turn already had its compact-and-retry. */
+	overflowRetried: boolean;
+	/** Compactions in a row that left the context over the limit. */
+	ineffectiveCompactions: number;
+	/** The latest attempt's outcome; the prompt's once the attempts are over. */
+	outcome?: RunOutcome;
+}
+
+export function newAttempts(signal: AbortSignal): Attempts {
+	return {
+		signal,
+		messages: [],
+		stats: { turns: 0, toolCalls: 0, usage: zeroUsage() },
+		retries: 0,
+		overflowRetried: false,
+		ineffectiveCompactions: 0,
+	};
+}
+
+/** Adds one run's totals to the prompt's. */
+export function foldStats(total: RunStats, run: RunStats): void {
+	total.turns += run.turns;
+	total.toolCalls += run.toolCalls;
+	const usage = total.usage;
+	usage.input += run.usage.input;
+	usage.output += run.usage.output;
+	usage.cacheRead += run.usage.cacheRead;
+	usage.cacheWrite += run.usage.cacheWrite;
+	usage.totalTokens += run.usage.totalTokens;
+	usage.cost.input += run.usage.cost.input;
+	usage.cost.output += run.usage.cost.output;
+	usage.cost.cacheRead += run.usage.cost.cacheRead;
+	usage.cost.cacheWrite += run.usage.cost.cacheWrite;
+	usage.cost.total += run.usage.cost.total;
+}
