@@ -36,7 +36,11 @@ export async function runInteractiveMode(app: CliApp, options: InteractiveOption
 		},
 	);
 	const ready = async () => {
-		if (options.resume) await resumePicker(controller);
+		if (options.resume) {
+			await resumePicker(controller);
+			// The status line still shows the fresh session kestrel started with.
+			controller.refreshStatus();
+		}
 		if (options.initialPrompt) await controller.submit(options.initialPrompt);
 	};
 	ready().catch((error: unknown) => controller.error(error instanceof Error ? error.message : String(error)));

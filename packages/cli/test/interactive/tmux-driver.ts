@@ -52,9 +52,21 @@ export class TmuxSession {
 		return new TmuxSession(socket);
 	}
 
-	/** Types text literally (no key names). */
-	async type(text: string): Promise<void> {
+	/**
+	 * Types text literally (no key names), then waits (at most `settleMs`, without failing)
+	 * until the screen shows it: keys sent right after, such as Enter, would otherwise
+	 * reach a busy program in the same read and count as part of a paste.
+	 */
+	async type(text: string, settleMs = 3_000): Promise<void> {
+		const before = await this.capture();
 		await this.tmux("send-keys", "-t", "main", "-l", text);
+		const deadline = Date.now() + settleMs;
+		while (Date.now() < deadline) {
+			const screen = await this.capture();
+			// A single key may only change the screen (a y/n answer); longer text shows up once more.
+			if (screen !== before && (text.length <= 1 || count(screen, text) > count(before, text))) return;
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
 	}
 
 	/** Presses keys by tmux name: `Enter`, `Escape`, `C-c`, `M-Enter`, `Down`. */
@@ -87,6 +99,10 @@ export class TmuxSession {
 	private tmux(...args: string[]) {
 		return run(TMUX, ["-L", this.socket, ...args]);
 	}
+}
+
+function count(haystack: string, needle: string): number {
+	return haystack.split(needle).length - 1;
 }
 
 function quote(word: string): string {
