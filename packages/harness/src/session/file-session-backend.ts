@@ -26,9 +26,10 @@ export class FileSessionBackend implements SessionBackend {
 		return resolve(this.dir, path);
 	}
 
-	async readText(path: string): Promise<string> {
+	/** The bytes, not decoded: parsing decodes one line at a time, cheaper than one string of the whole file. */
+	async read(path: string): Promise<Buffer> {
 		try {
-			return await readFile(path, "utf8");
+			return await readFile(path);
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === "ENOENT") {
 				throw new Error(

@@ -1,6 +1,6 @@
 export { buildSessionContext, type ContentRestorer } from "./build-session-context.js";
 export { OLDEST_SESSION_FORMAT_VERSION } from "./migrations.js";
-export { type ParsedSession, parseSessionText } from "./parse-session-text.js";
+export { type ParsedSession, parseSessionBytes, parseSessionText } from "./parse-session-text.js";
 export type { SessionLockOptions } from "./session-lock.js";
 export {
 	type CreateSessionOptions,

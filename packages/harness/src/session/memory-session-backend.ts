@@ -35,7 +35,7 @@ export class MemorySessionBackend implements SessionBackend {
 		return path.startsWith(PREFIX) ? path : `${PREFIX}${path}`;
 	}
 
-	async readText(path: string): Promise<string> {
+	async read(path: string): Promise<string> {
 		return this.file(path).chunks.join("");
 	}
 

@@ -8,21 +8,21 @@ import {
 	type SessionHeader,
 } from "./types.js";
 
-/** A session file's text, read: what `SessionManager.open` builds a session from. */
+/** A session file, read: what `SessionManager.open` builds a session from. */
 export interface ParsedSession {
 	/** In the current format version (migrated when the file is older). */
 	header: SessionHeader;
 	/** The valid entries in file order, migrated, with unknown parents re-parented to `null`. */
 	entries: SessionEntry[];
-	/** `lines[i]` is the 1-based line of `entries[i]` in the text (its header's line for added ones). */
+	/** `lines[i]` is the 1-based line of `entries[i]` in the file (its header's line for added ones). */
 	lines: number[];
 	/** The lines skipped or repaired, in file order. */
 	issues: LoadIssue[];
-	/** The format version the text was written in. */
+	/** The format version the file was written in. */
 	version: number;
-	/** Whether the text ends with a newline; if not, the next append must start with one. */
+	/** Whether the file ends with a newline; if not, the next append must start with one. */
 	endsWithNewline: boolean;
-	/** The number of lines in the text, counting a last line without a newline. */
+	/** The number of lines in the file, counting a last line without a newline. */
 	lineCount: number;
 }
 
@@ -66,37 +66,96 @@ const FIELD_CHECKS: Record<string, (entry: Record<string, unknown>) => string | 
 };
 
 /**
- * Reads the text of a session file: one `JSON.parse` per line, linear in the text. Bad
- * lines are skipped and reported as {@link LoadIssue}s; only a text without a valid
- * header, or of a format version newer than this package reads, throws
- * {@link SessionFormatError} (with `path` in its message).
+ * Reads the bytes of a session file (UTF-8): one `JSON.parse` per line, linear in the
+ * size. Lines are found by their newline bytes and each is decoded on its own (a newline
+ * byte is never part of a multi-byte character, so a line's characters are decoded
+ * whole), which spares building one string of the whole file. Bad lines are skipped and
+ * reported as {@link LoadIssue}s; only a file without a valid header, or of a format
+ * version newer than this package reads, throws {@link SessionFormatError} (with `path`
+ * in its message).
  */
+export function parseSessionBytes(bytes: Uint8Array, path: string): ParsedSession {
+	const buffer = Buffer.isBuffer(bytes)
+		? bytes
+		: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	return parseLines(new BufferLines(buffer), buffer.length === 0, path);
+}
+
+/** {@link parseSessionBytes} for a file's text already decoded: the same result for the same content. */
 export function parseSessionText(text: string, path: string): ParsedSession {
-	if (text.length === 0)
-		throw new SessionFormatError(path, "the file is empty, so it is not a session file.");
-	const rawLines = text.split("\n");
-	const endsWithNewline = text.endsWith("\n");
-	// split() leaves "" after a final newline; that is not a line.
-	const lineCount = endsWithNewline ? rawLines.length - 1 : rawLines.length;
-	const headerValue = parseHeaderLine(rawLines[0] as string, path);
+	return parseLines(new TextLines(text), text.length === 0, path);
+}
+
+/** {@link parseSessionBytes} or {@link parseSessionText}, by the type of `content`. */
+export function parseSessionContent(content: string | Uint8Array, path: string): ParsedSession {
+	return typeof content === "string" ? parseSessionText(content, path) : parseSessionBytes(content, path);
+}
+
+/** The lines of a file, in order, each without its `\n`. */
+interface LineReader {
+	/** The next line, or `undefined` after the last one (a final `\n` does not start a line). */
+	next(): string | undefined;
+	/** Whether the line `next()` returned last was followed by a `\n` (only the last line may not be). */
+	terminated: boolean;
+}
+
+/** Lines of UTF-8 bytes: newline offsets by `indexOf(10)`, each line decoded on its own. */
+class BufferLines implements LineReader {
+	terminated = true;
+	private start = 0;
+
+	constructor(private readonly buffer: Buffer) {}
+
+	next(): string | undefined {
+		const { buffer, start } = this;
+		if (start >= buffer.length) return undefined;
+		let end = buffer.indexOf(10, start);
+		this.terminated = end !== -1;
+		if (end === -1) end = buffer.length;
+		this.start = end + 1;
+		return buffer.toString("utf8", start, end);
+	}
+}
+
+/** Lines of a string. */
+class TextLines implements LineReader {
+	terminated = true;
+	private start = 0;
+
+	constructor(private readonly text: string) {}
+
+	next(): string | undefined {
+		const { text, start } = this;
+		if (start >= text.length) return undefined;
+		let end = text.indexOf("\n", start);
+		this.terminated = end !== -1;
+		if (end === -1) end = text.length;
+		this.start = end + 1;
+		return text.slice(start, end);
+	}
+}
+
+function parseLines(reader: LineReader, empty: boolean, path: string): ParsedSession {
+	if (empty) throw new SessionFormatError(path, "the file is empty, so it is not a session file.");
+	const headerValue = parseHeaderLine(reader.next() as string, path);
 	const version = checkHeader(headerValue, path);
 	const validator = new EntryValidator();
 	// Current files are validated as they are parsed; older ones are collected for the migrations first.
 	const old: ParsedLine[] | undefined =
 		version < SESSION_FORMAT_VERSION ? [{ line: 1, value: headerValue }] : undefined;
-	for (let index = 1; index < lineCount; index++) {
-		const raw = rawLines[index] as string;
+	let line = 1;
+	for (let raw = reader.next(); raw !== undefined; raw = reader.next()) {
+		line++;
 		if (raw.length === 0 || raw === "\r") continue;
-		const line = index + 1;
 		let value: unknown;
 		try {
 			value = JSON.parse(raw);
 		} catch (error) {
-			const torn = !endsWithNewline && index === lineCount - 1;
+			// Only the last line can lack its newline: cut off by a crash while it was written.
 			validator.issues.push(
-				torn
-					? { line, kind: "torn", message: "the last line was cut off (a crash while writing?); skipped" }
-					: { line, kind: "malformed", message: `not JSON (${(error as Error).message}); skipped` },
+				reader.terminated
+					? { line, kind: "malformed", message: `not JSON (${(error as Error).message}); skipped` }
+					: { line, kind: "torn", message: "the last line was cut off (a crash while writing?); skipped" },
 			);
 			continue;
 		}
@@ -105,6 +164,7 @@ export function parseSessionText(text: string, path: string): ParsedSession {
 		else if (old) old.push({ line, value });
 		else validator.accept(line, value);
 	}
+	const endsWithNewline = reader.terminated;
 	let header = headerValue;
 	if (old) {
 		const migrated = migrateSessionLines(old, version, {
@@ -124,7 +184,7 @@ export function parseSessionText(text: string, path: string): ParsedSession {
 		issues: validator.issues,
 		version,
 		endsWithNewline,
-		lineCount,
+		lineCount: line,
 	};
 }
 

@@ -12,7 +12,8 @@ export interface SessionBackend {
 	newPath(id: string, created: Date): string;
 	/** The path `open` was given, normalised (memory accepts a bare id). */
 	resolve(path: string): string;
-	readText(path: string): Promise<string>;
+	/** The whole session: the file's bytes on disk, the text in memory (for `parseSessionContent`). */
+	read(path: string): Promise<Buffer | string>;
 	/** Takes the writer lock; throws `SessionLockedError` when another writer holds it. */
 	lock(path: string, options: SessionLockOptions): Promise<WriterLock>;
 	/** Makes a new session holding `content`, locked and open for appends. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseSessionText } from "./parse-session-text.js";
+import { parseSessionBytes } from "./parse-session-text.js";
 import { isSessionFileName } from "./session-file-name.js";
 import { type SessionContentInfo, sessionContentInfo } from "./session-info.js";
 import { SessionFormatError, type SessionInfo } from "./types.js";
@@ -25,10 +25,10 @@ export interface SessionIndexRow {
 /** Reads one session file for its listing row; `null` when it is not a session file. */
 export type SessionInfoReader = (path: string) => Promise<SessionContentInfo | null>;
 
-/** Reads and parses the whole file; unreadable or header-less files give `null`. */
+/** Reads and parses the whole file (as bytes, decoded line by line); missing or header-less files give `null`. */
 export const readSessionContentInfo: SessionInfoReader = async (path) => {
 	try {
-		return sessionContentInfo(parseSessionText(await readFile(path, "utf8"), path));
+		return sessionContentInfo(parseSessionBytes(await readFile(path), path));
 	} catch (error) {
 		if (error instanceof SessionFormatError) return null;
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;

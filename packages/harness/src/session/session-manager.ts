@@ -4,7 +4,7 @@ import type { BlobStore } from "./blob-store.js";
 import { createEntryId } from "./entry-id.js";
 import { FileSessionBackend } from "./file-session-backend.js";
 import { MemorySessionBackend } from "./memory-session-backend.js";
-import { type ParsedSession, parseSessionText } from "./parse-session-text.js";
+import { type ParsedSession, parseSessionContent } from "./parse-session-text.js";
 import type { SessionBackend } from "./session-backend.js";
 import type { SessionLockOptions } from "./session-lock.js";
 import type { SessionStorage } from "./session-storage.js";
@@ -116,7 +116,7 @@ export class SessionManager {
 		}
 		try {
 			// Read under the lock: no other writer can be half-way through a line now.
-			let parsed = parseSessionText(await this.backend.readText(resolved), resolved);
+			let parsed = parseSessionContent(await this.backend.read(resolved), resolved);
 			if (parsed.version < SESSION_FORMAT_VERSION) {
 				const content = serialize(parsed.header, parsed.entries);
 				await this.backend.rewrite(resolved, content, `${resolved}.v${parsed.version}.bak`);
@@ -208,7 +208,7 @@ export class SessionManager {
 	}
 
 	private async openReadOnly(path: string): Promise<Session> {
-		const parsed = parseSessionText(await this.backend.readText(path), path);
+		const parsed = parseSessionContent(await this.backend.read(path), path);
 		return this.session(path, parsed, undefined, undefined);
 	}
 

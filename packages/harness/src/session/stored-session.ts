@@ -7,6 +7,7 @@ import { createEntryId } from "./entry-id.js";
 import type { SessionStorage } from "./session-storage.js";
 import { SessionTree } from "./session-tree.js";
 import {
+	type BlobImageRef,
 	type BranchSummaryEntry,
 	type CompactionEntry,
 	type CompactionFailedEntry,
@@ -134,6 +135,11 @@ export class StoredSession implements Session {
 		);
 	}
 
+	readBlob(ref: BlobImageRef): string | undefined {
+		// Entries come from files: a hand-edited reference may be anything.
+		return typeof ref?.blob === "string" ? this.blobData(ref.blob) : undefined;
+	}
+
 	appendMessage(message: AgentMessage): MessageEntry {
 		return this.appendTreeEntry<MessageEntry>({
 			type: "message",
@@ -252,15 +258,19 @@ export class StoredSession implements Session {
 		return createEntryId(this.tree);
 	}
 
-	private loadBlob(ref: string, entry: TreeEntry): string | undefined {
+	/** A blob's base64 data, cached once found (a missing one is looked up again next time: it may be restored). */
+	private blobData(ref: string): string | undefined {
 		const cached = this.decodedBlobs.get(ref);
 		if (cached !== undefined) return cached;
 		const hash = blobHash(ref);
 		const data = hash === undefined ? undefined : this.blobs.get(hash)?.toString("base64");
-		if (data !== undefined) {
-			this.decodedBlobs.set(ref, data);
-			return data;
-		}
+		if (data !== undefined) this.decodedBlobs.set(ref, data);
+		return data;
+	}
+
+	private loadBlob(ref: string, entry: TreeEntry): string | undefined {
+		const data = this.blobData(ref);
+		if (data !== undefined) return data;
 		// Not cached as missing: the blob may be restored later. Reported once per entry and blob.
 		const key = `${entry.id} ${ref}`;
 		if (!this.reportedMissing.has(key)) {

@@ -243,6 +243,13 @@ export interface Session {
 	getLabel(id: string): string | undefined;
 	/** What the model gets for `leafId` (default: the current leaf). */
 	buildContext(leafId?: string | null): SessionContext;
+	/**
+	 * The base64 data of an image stored as a {@link BlobImageRef} (as `getEntries()` returns
+	 * them), for readers of entries such as exporters; `undefined` when its blob is not in
+	 * the store or `ref.blob` is not a `sha256:<64 hex>` reference. Decoded blobs are cached
+	 * per session, shared with `buildContext`. A missing blob is not added to `issues`.
+	 */
+	readBlob(ref: BlobImageRef): string | undefined;
 
 	/** Appends under the current leaf and makes the new entry the leaf. */
 	appendMessage(message: AgentMessage): MessageEntry;
