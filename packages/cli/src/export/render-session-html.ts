@@ -4,6 +4,7 @@ import { entryHtml } from "./entry-html.js";
 import { escapeHtml, jsonForScript } from "./escape-html.js";
 import { EXPORT_SCRIPT } from "./export-script.js";
 import { EXPORT_STYLES } from "./export-styles.js";
+import { resolveBlobImages } from "./resolve-blob-images.js";
 import { treeHtml } from "./tree-html.js";
 import { type TreeRow, treeRows } from "./tree-rows.js";
 import { formatCost, formatTokens, type UsageTotals, usageTotals } from "./usage-totals.js";
@@ -23,14 +24,14 @@ export interface SessionExportData {
 	tree: readonly SessionTreeNode[];
 }
 
-/** The export data of an open session. */
+/** The export data of an open session, with stored images read back from the blob store. */
 export function sessionExportData(session: Session): SessionExportData {
 	return {
 		header: session.header,
 		...(session.name === undefined ? {} : { name: session.name }),
 		...(session.path === undefined ? {} : { path: session.path }),
 		leafId: session.leafId,
-		tree: session.getTree(),
+		tree: resolveBlobImages(session.getTree(), (ref) => session.readBlob(ref)),
 	};
 }
 

@@ -74,3 +74,34 @@ describe("exportSessionHtml", () => {
 		);
 	});
 });
+
+describe("stored images", () => {
+	it("are read back from the blob store and shown inline; a missing blob is a placeholder", async () => {
+		// A 1×1 PNG.
+		const png =
+			"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+		const manager = new SessionManager({ dir, cwd: dir });
+		const session = await manager.create();
+		session.appendMessage({
+			role: "user",
+			content: [
+				{ type: "text", text: "What is in this picture?" },
+				{ type: "image", mimeType: "image/png", data: png },
+			],
+			timestamp: Date.now(),
+		});
+		await session.close();
+		// The file holds a reference, not the bytes.
+		expect(await readFile(session.path as string, "utf8")).not.toContain(png);
+
+		const out = join(dir, "with-image.html");
+		await exportSessionFile(session.path as string, out);
+		expect(await readFile(out, "utf8")).toContain(`src="data:image/png;base64,${png}"`);
+
+		await rm(join(dir, "blobs"), { recursive: true, force: true });
+		await exportSessionFile(session.path as string, out);
+		const html = await readFile(out, "utf8");
+		expect(html).not.toContain(png);
+		expect(html).toContain("[image: image/png]");
+	});
+});
