@@ -78,5 +78,12 @@ describe("editor keys", () => {
 
 	it("pasted text keeps its line breaks as newlines", () => {
 		expect(editorKey(emptyEditor(), "a\r\nb\rc", keyPress(), false, 0).state.text).toBe("a\nb\nc");
+		expect(editorKey(emptyEditor(), "a\rb\r", keyPress(), false, 0).state.text).toBe("a\nb\n");
+	});
+
+	it("one line and its Enter arriving in one read are text and a submit", () => {
+		const { state, action } = editorKey(type("say "), "hello\r", keyPress(), false, 0);
+		expect(action).toEqual({ type: "submit", text: "say hello" });
+		expect(state.text).toBe("");
 	});
 });

@@ -94,6 +94,11 @@ export function editorKey(
 	if (key.upArrow) return { state: browseHistory(next, -1) };
 	if (key.downArrow) return { state: browseHistory(next, 1) };
 	if (key.ctrl || key.meta || key.tab || input === "") return { state: next };
+	// One line of typing and its Enter can arrive in one read (a slow SSH link, automation):
+	// that is text and a submit, not a paste. A paste of several lines keeps its breaks.
+	if (input.length > 1 && input.endsWith("\r") && !/[\r\n]/.test(input.slice(0, -1))) {
+		return send(insert(next, input.slice(0, -1)), "submit");
+	}
 	// Terminals send Enter inside pasted text as \r.
 	return { state: insert(next, input.replace(/\r\n?/g, "\n")) };
 }
