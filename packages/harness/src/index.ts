@@ -17,6 +17,8 @@ export {
 	compactionSummaryText,
 	convertHarnessMessages,
 	type HarnessCustomMessage,
+	STRIPPED_TOOL_RESULT_TEXT,
+	stripToolResult,
 } from "./messages.js";
 export { cwdSlug, defaultSessionDir, kestrelHome } from "./paths.js";
 export * from "./retry/index.js";

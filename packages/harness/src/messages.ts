@@ -50,6 +50,15 @@ declare module "@kestrel/agent-core" {
 	}
 }
 
+/** What a tool result's body becomes when compaction drops it (`CompactionEntry.strippedEntryIds`). */
+export const STRIPPED_TOOL_RESULT_TEXT = "[tool output removed during compaction]";
+
+/** A tool result with its body replaced by {@link STRIPPED_TOOL_RESULT_TEXT}; other messages as they are. */
+export function stripToolResult<T extends AgentMessage>(message: T): T {
+	if (message.role !== "toolResult") return message;
+	return { ...message, content: [{ type: "text", text: STRIPPED_TOOL_RESULT_TEXT }] };
+}
+
 /** The text the model reads in place of a compacted history. */
 export function compactionSummaryText(summary: string): string {
 	return `The conversation so far was compacted. This is a summary of it:\n\n<summary>\n${summary}\n</summary>`;

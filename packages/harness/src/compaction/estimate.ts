@@ -47,9 +47,37 @@ export function estimateTokens(message: AgentMessage): number {
  * name, description and JSON schema.
  */
 export function estimateContextTokens(context: MeasuredContext): number {
+	const estimate = context.estimate ?? estimateTokens;
 	let tokens = estimateFixedTokens(context.systemPrompt, context.tools);
-	for (const message of context.messages) tokens += estimateTokens(message);
+	for (const message of context.messages) tokens += estimate(message);
 	return tokens;
+}
+
+/**
+ * {@link estimateTokens} remembered per message object. Messages are not changed once
+ * they are final, so each is estimated once however often the context is measured.
+ * `computed` counts the messages actually estimated.
+ */
+export function createTokenEstimator(): {
+	estimate: (message: AgentMessage) => number;
+	readonly computed: number;
+} {
+	const known = new WeakMap<AgentMessage, number>();
+	let computed = 0;
+	return {
+		estimate: (message) => {
+			let tokens = known.get(message);
+			if (tokens === undefined) {
+				tokens = estimateTokens(message);
+				known.set(message, tokens);
+				computed += 1;
+			}
+			return tokens;
+		},
+		get computed() {
+			return computed;
+		},
+	};
 }
 
 /** The part of a request that is not messages: the system prompt and the tool definitions. */

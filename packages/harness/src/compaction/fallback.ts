@@ -1,7 +1,7 @@
+import { STRIPPED_TOOL_RESULT_TEXT } from "../messages.js";
 import { estimateTokens } from "./estimate.js";
 import { collectFileOperations, type FileOperations, withFileSections } from "./files.js";
 import type { CandidateEntry } from "./plan.js";
-import { STRIPPED_TOOL_RESULT_TEXT } from "./plan.js";
 import { stripOldestToolResults, strippedTokens } from "./strip-tool-results.js";
 
 export interface FallbackInput {

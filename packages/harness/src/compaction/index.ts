@@ -1,7 +1,7 @@
 export { type CompactableSession, compactSession, MAX_KEEP_FRACTION } from "./compact-session.js";
 export { type CutItem, type CutPoint, findCutPoint } from "./cut-point.js";
 export { compactionLimit, shouldCompact } from "./decide.js";
-export { estimateContextTokens, estimateTokens, IMAGE_TOKENS } from "./estimate.js";
+export { createTokenEstimator, estimateContextTokens, estimateTokens, IMAGE_TOKENS } from "./estimate.js";
 export { type FallbackInput, type FallbackResult, fallbackCompaction } from "./fallback.js";
 export { collectFileOperations, type FileOperations } from "./files.js";
 export { measureContext } from "./measure.js";
@@ -9,7 +9,6 @@ export {
 	type CandidateEntry,
 	type CompactionPlan,
 	planCompaction,
-	STRIPPED_TOOL_RESULT_TEXT,
 } from "./plan.js";
 export { serializeMessages } from "./serialize.js";
 export { type SummarizeInput, type SummarizeResult, summarizeHistory } from "./summarize.js";

@@ -15,13 +15,13 @@ import type { ContextMeasure, MeasuredContext } from "./types.js";
 export function measureContext(context: MeasuredContext): ContextMeasure {
 	const estimated = estimateContextTokens(context);
 	const { messages } = context;
+	const estimate = context.estimate ?? estimateTokens;
 	const summaryTime = latestSummaryTime(messages);
 	for (let index = messages.length - 1; index >= 0; index--) {
 		const message = messages[index]!;
 		if (message.role !== "assistant" || !usageCounts(message, summaryTime)) continue;
 		let fromUsage = usageTotal(message);
-		for (let after = index + 1; after < messages.length; after++)
-			fromUsage += estimateTokens(messages[after]!);
+		for (let after = index + 1; after < messages.length; after++) fromUsage += estimate(messages[after]!);
 		return { tokens: Math.max(estimated, fromUsage), estimated, fromUsage };
 	}
 	return { tokens: estimated, estimated };

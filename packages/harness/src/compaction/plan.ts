@@ -1,11 +1,11 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { ImageContent, TextContent } from "@kestrel/ai";
+import { stripToolResult } from "../messages.js";
 import type { CompactionEntry, TreeEntry } from "../session/types.js";
 import { type CutItem, findCutPoint } from "./cut-point.js";
 import { estimateTokens } from "./estimate.js";
 
 /** The text a stripped tool result's body is replaced with (the session does the same). */
-export const STRIPPED_TOOL_RESULT_TEXT = "[tool output removed during compaction]";
 
 /** A message-like entry that a compaction may summarise or keep. */
 export interface CandidateEntry {
@@ -69,12 +69,6 @@ export function planCompaction(branch: readonly TreeEntry[], keepRecentTokens: n
 		if (previous.entry.files) plan.previousFiles = previous.entry.files;
 	}
 	return plan;
-}
-
-/** A tool result with its body replaced by {@link STRIPPED_TOOL_RESULT_TEXT}. */
-export function stripToolResult<T extends AgentMessage>(message: T): T {
-	if (message.role !== "toolResult") return message;
-	return { ...message, content: [{ type: "text", text: STRIPPED_TOOL_RESULT_TEXT }] };
 }
 
 function latestCompaction(

@@ -1,5 +1,6 @@
+import { stripToolResult } from "../messages.js";
 import { estimateTokens } from "./estimate.js";
-import { type CandidateEntry, stripToolResult } from "./plan.js";
+import type { CandidateEntry } from "./plan.js";
 
 /** What stripping left of the kept entries. */
 export interface StrippedKept {

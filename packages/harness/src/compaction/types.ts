@@ -51,6 +51,12 @@ export interface MeasuredContext {
 	systemPrompt?: string;
 	messages: readonly AgentMessage[];
 	tools?: readonly Tool[];
+	/**
+	 * The per-message estimate to use; default `estimateTokens`. A caller that measures
+	 * the same growing transcript every turn passes a memoised one
+	 * (`createTokenEstimator`), so a turn costs the new messages, not the whole history.
+	 */
+	estimate?: (message: AgentMessage) => number;
 }
 
 /** How a summary is requested: the summariser model and how to call it. */

@@ -14,6 +14,7 @@ import {
 } from "@kestrel/agent-core";
 import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
 import { shouldCompact } from "../compaction/decide.js";
+import { createTokenEstimator } from "../compaction/estimate.js";
 import { measureContext } from "../compaction/measure.js";
 import { summarizeHistory } from "../compaction/summarize.js";
 import {
@@ -58,6 +59,8 @@ import type {
 export class AgentHarness {
 	private sessionValue: Session;
 	private readonly selection: ModelSelection;
+	/** Measuring runs before every model call: each message is estimated once, not once per turn. */
+	private readonly estimator = createTokenEstimator();
 	private tools: AgentTool[];
 	private readonly listeners = new Set<HarnessListener>();
 	private readonly steeringQueue: MessageQueue;
@@ -112,7 +115,12 @@ export class AgentHarness {
 	/** A snapshot: model, queues, and the context the model gets next. */
 	state(): HarnessState {
 		const messages = this.sessionValue.buildContext().messages;
-		const measure = measureContext({ systemPrompt: this.lastSystemPrompt, messages, tools: this.tools });
+		const measure = measureContext({
+			systemPrompt: this.lastSystemPrompt,
+			messages,
+			tools: this.tools,
+			estimate: this.estimator.estimate,
+		});
 		return {
 			model: this.selection.model,
 			thinkingLevel: this.selection.thinkingLevel,
@@ -533,7 +541,8 @@ export class AgentHarness {
 	}
 
 	private measure(messages: readonly AgentMessage[], systemPrompt: string | undefined): number {
-		return measureContext({ systemPrompt, messages, tools: this.tools }).tokens;
+		return measureContext({ systemPrompt, messages, tools: this.tools, estimate: this.estimator.estimate })
+			.tokens;
 	}
 
 	private summarizer(): Summarizer {

@@ -8,20 +8,17 @@
  * thinking-level change is applied.
  */
 import type {
-	AfterToolCallContext,
-	AfterToolCallResult,
 	AgentEvent,
+	AgentLoopConfig,
 	AgentMessage,
 	AgentTool,
-	BeforeToolCallResult,
 	QueueMode,
 	RunOutcome,
 	ShouldStopAfterTurn,
 	StreamFn,
-	ToolCallHookContext,
 	ToolExecutionMode,
 } from "@kestrel/agent-core";
-import type { Model, Provider, ProviderError, StreamOptions, ThinkingLevel } from "@kestrel/ai";
+import type { Model, ProviderError, ThinkingLevel } from "@kestrel/ai";
 import type { CompactionSettings, Summarizer } from "../compaction/types.js";
 import type { RetrySettings } from "../retry/types.js";
 import type { CompactionReason, Session, SessionEntry } from "../session/types.js";
@@ -50,9 +47,9 @@ export interface AgentHarnessOptions {
 	cwd?: string;
 	/** Default `stream` of `@kestrel/ai` (built-in providers must then be registered). */
 	streamFn?: StreamFn;
-	getApiKey?: (provider: Provider) => string | undefined | Promise<string | undefined>;
+	getApiKey?: AgentLoopConfig["getApiKey"];
 	/** Passed to every model request (temperature, maxTokens, cacheRetention, …). */
-	streamOptions?: Omit<StreamOptions, "signal" | "reasoning">;
+	streamOptions?: AgentLoopConfig["streamOptions"];
 	/** Fields override the defaults (`DEFAULT_COMPACTION_SETTINGS`). */
 	compaction?: Partial<CompactionSettings>;
 	/** Fields override the defaults (`DEFAULT_RETRY_SETTINGS`). */
@@ -61,14 +58,9 @@ export interface AgentHarnessOptions {
 	summarizer?: Summarizer;
 	toolExecution?: ToolExecutionMode;
 	/** A permission policy: see `AgentLoopConfig.beforeToolCall`. */
-	beforeToolCall?: (
-		context: ToolCallHookContext,
-		signal: AbortSignal,
-	) => BeforeToolCallResult | undefined | Promise<BeforeToolCallResult | undefined>;
-	afterToolCall?: (
-		context: AfterToolCallContext,
-		signal: AbortSignal,
-	) => AfterToolCallResult | undefined | Promise<AfterToolCallResult | undefined>;
+	beforeToolCall?: AgentLoopConfig["beforeToolCall"];
+	/** See `AgentLoopConfig.afterToolCall`. */
+	afterToolCall?: AgentLoopConfig["afterToolCall"];
 	/** Budgets and other stop rules (`maxTurns`, `maxCostUsd`, …). */
 	shouldStopAfterTurn?: ShouldStopAfterTurn;
 	/** Default `one-at-a-time` for steering, `all` for follow-ups. */

@@ -1,9 +1,13 @@
 import type { AgentMessage } from "@kestrel/agent-core";
-import type { BranchSummaryMessage, CompactionSummaryMessage, HarnessCustomMessage } from "../messages.js";
+import {
+	type BranchSummaryMessage,
+	type CompactionSummaryMessage,
+	type HarnessCustomMessage,
+	stripToolResult,
+} from "../messages.js";
 import type { CompactionEntry, SessionContext, TreeEntry } from "./types.js";
 
 /** The text a tool result's content becomes when a compaction stripped it. */
-export const STRIPPED_TOOL_OUTPUT = "[tool output removed during compaction]";
 
 /** Puts the data back into the blob image references of an entry's content array. */
 export type ContentRestorer = <T>(content: T, entry: TreeEntry) => T;
@@ -70,7 +74,7 @@ function toMessage(
 		case "message": {
 			const { message } = entry;
 			if (message.role === "toolResult" && stripped.has(entry.id)) {
-				return { ...message, content: [{ type: "text", text: STRIPPED_TOOL_OUTPUT }] };
+				return stripToolResult(message);
 			}
 			if (message.role !== "user" && message.role !== "toolResult" && message.role !== "custom")
 				return message;

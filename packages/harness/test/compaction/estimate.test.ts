@@ -1,6 +1,12 @@
+import type { AgentMessage } from "@kestrel/agent-core";
 import { Type } from "@kestrel/ai";
 import { describe, expect, it } from "vitest";
-import { estimateContextTokens, estimateTokens, IMAGE_TOKENS } from "../../src/compaction/estimate.js";
+import {
+	createTokenEstimator,
+	estimateContextTokens,
+	estimateTokens,
+	IMAGE_TOKENS,
+} from "../../src/compaction/estimate.js";
 import { compactionSummaryText } from "../../src/messages.js";
 import { assistant, call, result, user } from "./support/transcript.js";
 
@@ -77,5 +83,19 @@ describe("estimateContextTokens", () => {
 		const withTool = estimateContextTokens({ messages, tools: [tool] });
 		const toolChars = "read".length + "Reads a file.".length + JSON.stringify(tool.parameters).length;
 		expect(withTool).toBe(100 + Math.ceil(toolChars / 4));
+	});
+});
+
+describe("createTokenEstimator", () => {
+	it("estimates each message once however often a growing transcript is measured", () => {
+		const estimator = createTokenEstimator();
+		const transcript: AgentMessage[] = [];
+		for (let turn = 0; turn < 200; turn++) {
+			transcript.push({ role: "user", content: `question ${turn} ${"x".repeat(40)}`, timestamp: turn });
+			const measured = estimateContextTokens({ messages: transcript, estimate: estimator.estimate });
+			expect(measured).toBe(estimateContextTokens({ messages: transcript }));
+		}
+		// 200 measures of up to 200 messages: 200 estimates, not 20,100.
+		expect(estimator.computed).toBe(200);
 	});
 });

@@ -1,8 +1,9 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planCompaction, STRIPPED_TOOL_RESULT_TEXT } from "../../src/compaction/plan.js";
-import { FakeSession, SESSION_STRIPPED_TEXT } from "./support/fake-session.js";
+import { planCompaction } from "../../src/compaction/plan.js";
+import { STRIPPED_TOOL_RESULT_TEXT } from "../../src/messages.js";
+import { FakeSession } from "./support/fake-session.js";
 import { keepTokens, messagesOf, transcriptShape } from "./support/random-transcript.js";
 import { assistant, call, result, user } from "./support/transcript.js";
 
@@ -22,10 +23,6 @@ const resultIds = (messages: readonly AgentMessage[]) =>
 	messages.flatMap((message) => (message.role === "toolResult" ? [message.toolCallId] : []));
 
 describe("planCompaction", () => {
-	it("uses the same marker for stripped tool results as the session", () => {
-		expect(STRIPPED_TOOL_RESULT_TEXT).toBe(SESSION_STRIPPED_TEXT);
-	});
-
 	it("splits a history into the part to summarise, the turn's start and the kept entries", () => {
 		const session = sessionOf([
 			user("u".repeat(400)),

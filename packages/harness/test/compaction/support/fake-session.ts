@@ -1,5 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { CompactableSession } from "../../../src/compaction/compact-session.js";
+import { stripToolResult } from "../../../src/messages.js";
 import type {
 	BranchSummaryEntry,
 	CompactionEntry,
@@ -11,7 +12,6 @@ import type {
 } from "../../../src/session/types.js";
 
 /** The marker the session puts in place of a stripped tool result's body (see session/types.ts). */
-export const SESSION_STRIPPED_TEXT = "[tool output removed during compaction]";
 
 const EPOCH = Date.parse("2025-01-01T00:00:00.000Z");
 
@@ -95,9 +95,7 @@ export class FakeSession implements CompactableSession {
 			const message = toMessage(entry);
 			if (!message) continue;
 			messages.push(
-				message.role === "toolResult" && stripped.has(entry.id)
-					? { ...message, content: [{ type: "text", text: SESSION_STRIPPED_TEXT }] }
-					: message,
+				message.role === "toolResult" && stripped.has(entry.id) ? stripToolResult(message) : message,
 			);
 			entryIds.push(entry.id);
 		}
