@@ -31,7 +31,7 @@ export function sessionExportData(session: Session): SessionExportData {
 		...(session.name === undefined ? {} : { name: session.name }),
 		...(session.path === undefined ? {} : { path: session.path }),
 		leafId: session.leafId,
-		tree: resolveBlobImages(session.getTree(), (ref) => session.readBlob(ref)),
+		tree: resolveBlobImages(session),
 	};
 }
 

@@ -102,6 +102,6 @@ describe("stored images", () => {
 		await exportSessionFile(session.path as string, out);
 		const html = await readFile(out, "utf8");
 		expect(html).not.toContain(png);
-		expect(html).toContain("[image: image/png]");
+		expect(html).toContain("[image unavailable: sha256:");
 	});
 });

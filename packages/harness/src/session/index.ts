@@ -1,3 +1,4 @@
+export { restoreImages } from "./blob-content.js";
 export { buildSessionContext, type ContentRestorer } from "./build-session-context.js";
 export { OLDEST_SESSION_FORMAT_VERSION } from "./migrations.js";
 export { type ParsedSession, parseSessionBytes, parseSessionText } from "./parse-session-text.js";

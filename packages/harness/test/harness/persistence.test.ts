@@ -100,7 +100,10 @@ describe("the harness and its session", () => {
 			streamFn: scripted.streamFn,
 			tools: [bulkyTool(10)],
 			systemPrompt: {
-				build: (tools) => `${++builds > 0 ? "" : ""}Tools: ${tools.map((tool) => tool.name)}.${extra}`,
+				build: (tools) => {
+					builds += 1;
+					return `Tools: ${tools.map((tool) => tool.name)}.${extra}`;
+				},
 			},
 		});
 		harness.subscribe((event) => {
@@ -110,7 +113,9 @@ describe("the harness and its session", () => {
 		const [first, second] = scripted.agentRequests();
 		expect(first!.context.systemPrompt).toBe("Tools: probe.");
 		expect(second!.context.systemPrompt).toBe("Tools: probe. Be careful.");
-		expect(builds).toBeGreaterThanOrEqual(2);
+		// Once before the run and once after each of the two turns (prepareNextTurn also runs after the
+		// last one, since a follow-up may still come): not per event.
+		expect(builds).toBe(3);
 
 		// The default prompt reads AGENTS.md from the session's folder; two requests send the same bytes.
 		const defaultScripted = twoTurns();
