@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentHarness, SessionManager } from "../../src/index.js";
-import { bulkyTool, ofType, recordEvents, requestTokens, scriptedModel, textOf } from "./support/scripted.js";
+import { bulkyTool, harnessFor, ofType, requestTokens, scriptedModel, textOf } from "./support/scripted.js";
 
 const STEPS = 40;
 
@@ -21,15 +20,10 @@ describe("compaction inside a long tool loop", () => {
 	it("compacts once before the provider would refuse, and the loop goes on by itself (no usage reported)", async () => {
 		const scripted = toolLoop();
 		const tool = bulkyTool(12_000);
-		const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness, events } = await harnessFor(scripted, {
 			tools: [tool],
 			systemPrompt: "You run probes.",
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 
 		const outcome = await harness.prompt("Run the 40 probes, one per turn.");
 
@@ -75,16 +69,11 @@ describe("compaction inside a long tool loop", () => {
 	it("uses the provider's reported usage when it is larger than the local estimate", async () => {
 		// The third response reports 90,000 input tokens (images, hidden system tokens…): over the limit.
 		const scripted = toolLoop({ usage: (index) => (index === 2 ? 90_000 : 100) });
-		const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { harness, events } = await harnessFor(scripted, {
 			tools: [bulkyTool(400)],
 			systemPrompt: "You run probes.",
 			compaction: { keepRecentTokens: 200 },
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 		await harness.prompt("Go.");
 		const starts = ofType(events, "compaction_start");
 		expect(starts.length).toBeGreaterThanOrEqual(1);
@@ -97,16 +86,11 @@ describe("compaction inside a long tool loop", () => {
 
 	it("never compacts when compaction is disabled, even past the window", async () => {
 		const scripted = toolLoop();
-		const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness, events } = await harnessFor(scripted, {
 			tools: [bulkyTool(12_000)],
 			systemPrompt: "You run probes.",
 			compaction: { enabled: false },
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 		const outcome = await harness.prompt("Go.");
 		expect(ofType(events, "compaction_start")).toHaveLength(0);
 		expect(scripted.summaryRequests()).toHaveLength(0);
@@ -125,16 +109,11 @@ describe("compactions that do not shrink the context", () => {
 				content: [{ type: "toolCall", name: "probe", arguments: { step: index } }],
 			}),
 		});
-		const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { harness, events } = await harnessFor(scripted, {
 			tools: [bulkyTool(10)],
 			// 25,000 tokens of instructions: over the 23,616-token limit whatever is compacted.
 			systemPrompt: "Follow the house rules. ".repeat(4_200),
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 		const outcome = await harness.prompt("Hi");
 		expect(outcome.kind).toBe("error");
 		if (outcome.kind !== "error") return;

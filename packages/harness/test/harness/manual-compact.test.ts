@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgentHarness, SessionManager } from "../../src/index.js";
-import { ofType, recordEvents, scriptedModel, textOf } from "./support/scripted.js";
+import { SessionManager } from "../../src/index.js";
+import { harnessFor, ofType, scriptedModel, textOf } from "./support/scripted.js";
 
 describe("compact() asked for by the user", () => {
 	it("summarises the older half of a small conversation, with the user's instructions, even with compaction disabled", async () => {
@@ -9,15 +9,11 @@ describe("compact() asked for by the user", () => {
 				content: [{ type: "text", text: `Answer number ${index} about the harbour.` }],
 			}),
 		});
-		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness, events } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 			systemPrompt: "x",
 			compaction: { enabled: false },
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 		for (const question of [
 			"Where is the harbour?",
 			"When does it open?",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentHarness, SessionManager } from "../../src/index.js";
-import { bulkyTool, ofType, recordEvents, scriptedModel } from "./support/scripted.js";
+import { bulkyTool, harnessFor, ofType, recordEvents, scriptedModel } from "./support/scripted.js";
 
 describe("switching models", () => {
 	it("compacts first when the context would not fit the new window, records the change and clamps thinking", async () => {
@@ -55,11 +55,8 @@ describe("switching models", () => {
 					? { content: [{ type: "toolCall", name: "probe", arguments: { step: 0 } }] }
 					: { content: [{ type: "text", text: "done" }] },
 		});
-		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 			tools: [bulkyTool(10)],
 			systemPrompt: "x",
 		});
@@ -90,11 +87,8 @@ describe("switching models", () => {
 			model: { reasoning: true, thinkingLevels: ["low", "high"] },
 			agent: () => ({ content: [{ type: "text", text: "ok" }] }),
 		});
-		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 			systemPrompt: "x",
 		});
 		await harness.setThinkingLevel("medium");

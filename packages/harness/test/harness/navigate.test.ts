@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgentHarness, SessionManager } from "../../src/index.js";
-import { scriptedModel, textOf } from "./support/scripted.js";
+import { SessionManager } from "../../src/index.js";
+import { harnessFor, scriptedModel, textOf } from "./support/scripted.js";
 
 async function twoAnswers() {
 	const scripted = scriptedModel({
@@ -9,11 +9,8 @@ async function twoAnswers() {
 			content: [{ type: "text", text: "## Goal\nTried the regex approach; it failed on nested input." }],
 		}),
 	});
-	const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-	const harness = new AgentHarness({
-		session,
-		model: scripted.model,
-		streamFn: scripted.streamFn,
+	const { session, harness } = await harnessFor(scripted, {
+		session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 		systemPrompt: "x",
 	});
 	await harness.prompt("Parse this with a regex.");

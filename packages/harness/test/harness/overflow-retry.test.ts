@@ -1,7 +1,6 @@
 import type { FauxReply } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
-import { AgentHarness, SessionManager } from "../../src/index.js";
-import { bulkyTool, ofType, recordEvents, scriptedModel, textOf } from "./support/scripted.js";
+import { bulkyTool, harnessFor, ofType, scriptedModel, textOf } from "./support/scripted.js";
 
 const overflow: FauxReply = {
 	content: [],
@@ -14,16 +13,11 @@ function probe(step: number): FauxReply {
 
 async function setUp(agent: (index: number) => FauxReply, compaction?: { enabled?: boolean }) {
 	const scripted = scriptedModel({ agent: (_request, index) => agent(index) });
-	const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-	const harness = new AgentHarness({
-		session,
-		model: scripted.model,
-		streamFn: scripted.streamFn,
+	const { session, harness, events } = await harnessFor(scripted, {
 		tools: [bulkyTool(4_000)],
 		systemPrompt: "You run probes.",
 		compaction: { keepRecentTokens: 500, ...compaction },
 	});
-	const events = recordEvents((listener) => harness.subscribe(listener));
 	return { scripted, session, harness, events };
 }
 
@@ -96,16 +90,11 @@ describe("a provider overflow error", () => {
 				index < 4 ? probe(index) : index === 4 ? overflow : { content: [{ type: "text", text: "Done." }] },
 			summary: () => ({ content: [], error: { kind: "overloaded", message: "Overloaded" } }),
 		});
-		const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness, events } = await harnessFor(scripted, {
 			tools: [bulkyTool(4_000)],
 			systemPrompt: "You run probes.",
 			compaction: { keepRecentTokens: 500 },
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 		const outcome = await harness.prompt("Probe.");
 		expect(outcome).toEqual({ kind: "completed" });
 		const [end] = ofType(events, "compaction_end");

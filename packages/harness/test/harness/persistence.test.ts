@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentHarness, type HarnessEvent, SessionManager } from "../../src/index.js";
-import { bulkyTool, ofType, recordEvents, scriptedModel, textOf } from "./support/scripted.js";
+import { bulkyTool, harnessFor, ofType, scriptedModel, textOf } from "./support/scripted.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -134,11 +134,8 @@ describe("the harness and its session", () => {
 
 	it("reloads the branch when the session moved during a run (a custom message appended by the app)", async () => {
 		const scripted = twoTurns();
-		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 			tools: [bulkyTool(10)],
 			systemPrompt: "x",
 		});
@@ -155,15 +152,11 @@ describe("the harness and its session", () => {
 
 	it("queues steering and follow-up messages and hands them back on clearQueues", async () => {
 		const scripted = twoTurns();
-		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { session, harness, events } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 			tools: [bulkyTool(10)],
 			systemPrompt: "x",
 		});
-		const events = recordEvents((listener) => harness.subscribe(listener));
 		harness.subscribe((event) => {
 			if (event.type === "tool_execution_start" && ofType(events, "tool_execution_start").length === 1) {
 				harness.steer("Also check the logs.");
@@ -189,11 +182,8 @@ describe("the harness and its session", () => {
 
 	it("refuses a second prompt while running, with a message that says what to do", async () => {
 		const scripted = twoTurns();
-		const session = await SessionManager.inMemory({ cwd: "/w" }).create();
-		const harness = new AgentHarness({
-			session,
-			model: scripted.model,
-			streamFn: scripted.streamFn,
+		const { harness } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
 			systemPrompt: "x",
 		});
 		const running = harness.prompt("One.");

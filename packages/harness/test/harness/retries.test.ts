@@ -1,21 +1,15 @@
 import type { FauxReply } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
-import { AgentHarness, SessionManager } from "../../src/index.js";
-import { ofType, recordEvents, scriptedModel } from "./support/scripted.js";
+import { harnessFor, ofType, scriptedModel } from "./support/scripted.js";
 
 const ok: FauxReply = { content: [{ type: "text", text: "Hello!" }] };
 
 async function setUp(replies: FauxReply[], retry: Record<string, number | boolean> = {}) {
 	const scripted = scriptedModel({ agent: (_request, index) => replies[index] ?? ok });
-	const session = await SessionManager.inMemory({ cwd: "/work" }).create();
-	const harness = new AgentHarness({
-		session,
-		model: scripted.model,
-		streamFn: scripted.streamFn,
+	const { session, harness, events } = await harnessFor(scripted, {
 		systemPrompt: "Be brief.",
 		retry: { baseDelayMs: 1, maxDelayMs: 5, ...retry },
 	});
-	const events = recordEvents((listener) => harness.subscribe(listener));
 	return { scripted, session, harness, events };
 }
 

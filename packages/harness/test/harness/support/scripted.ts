@@ -8,7 +8,12 @@ import {
 	Type,
 } from "@kestrel/ai";
 import { createFauxProvider, type FauxReply, type FauxRequest } from "@kestrel/ai/testing";
-import type { HarnessEvent } from "../../../src/index.js";
+import {
+	AgentHarness,
+	type AgentHarnessOptions,
+	type HarnessEvent,
+	SessionManager,
+} from "../../../src/index.js";
 
 /** The summariser's requests are told apart by their system prompt. */
 export function isSummaryRequest(request: { context: Context }): boolean {
@@ -133,4 +138,21 @@ export function textOf(message: AgentMessage | undefined): string {
 	const content = message.content;
 	if (typeof content === "string") return content;
 	return content.map((block) => ("text" in block ? block.text : "")).join("");
+}
+
+/**
+ * A harness on an in-memory session, talking to `scripted`, with a fixed system prompt
+ * unless `options` say otherwise, and every event recorded.
+ */
+export async function harnessFor(scripted: ScriptedModel, options: Partial<AgentHarnessOptions> = {}) {
+	const session = options.session ?? (await SessionManager.inMemory({ cwd: "/work" }).create());
+	const harness = new AgentHarness({
+		session,
+		model: scripted.model,
+		streamFn: scripted.streamFn,
+		systemPrompt: "You run probes.",
+		...options,
+	});
+	const events = recordEvents((listener) => harness.subscribe(listener));
+	return { session, harness, events };
 }
