@@ -26,12 +26,10 @@ import {
 import { convertHarnessMessages } from "../messages.js";
 import { kestrelHome } from "../paths.js";
 import { abortableSleep } from "../retry/abortable-sleep.js";
-import { isRetryable } from "../retry/is-retryable.js";
-import { retryDelay } from "../retry/retry-delay.js";
 import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
 import type { CompactionReason, Session } from "../session/types.js";
 import { createSystemPromptSource } from "../system-prompt/system-prompt-source.js";
-import { type Attempts, foldStats, newAttempts } from "./attempts.js";
+import { type Attempts, foldStats, newAttempts, respondToFailure } from "./attempts.js";
 import {
 	type CompactionHost,
 	type CompactionRequest,
@@ -334,31 +332,26 @@ export class AgentHarness {
 				if (outcome.kind === "error" && attempts.signal.aborted) attempts.outcome = { kind: "aborted" };
 				return;
 			}
-			const error = outcome.error;
-			if (error?.kind === "overflow" && this.compactionSettings.enabled && !attempts.overflowRetried) {
+			const response = respondToFailure(outcome.error, attempts, this.compactionSettings, this.retrySettings);
+			if (response.action === "compact_and_retry") {
 				attempts.overflowRetried = true;
 				const compaction = await this.compactInRun(attempts, "overflow", true, context.systemPrompt);
-				if (compaction.ok && compaction.entry.tokensAfter < compaction.entry.tokensBefore) {
-					context = await this.loopContext(true);
-					continue;
-				}
-				return;
+				if (!isEffective(compaction, this.selection.model.contextWindow, this.compactionSettings)) return;
+				context = await this.loopContext(true);
+				continue;
 			}
-			const delayMs =
-				this.retrySettings.enabled && isRetryable(error)
-					? retryDelay(error!, attempts.retries + 1, this.retrySettings)
-					: undefined;
-			if (delayMs === undefined) {
+			if (response.action === "give_up") {
 				if (attempts.retries > 0) await this.endRetries(attempts, false, outcome.message);
 				return;
 			}
+			const { delayMs } = response;
 			attempts.retries += 1;
 			await this.emit({
 				type: "retry_start",
 				attempt: attempts.retries,
 				maxAttempts: this.retrySettings.maxAttempts,
 				delayMs,
-				error: error!,
+				error: outcome.error!,
 				errorMessage: outcome.message,
 			});
 			try {

@@ -1,5 +1,8 @@
 import type { AgentMessage, RunOutcome, RunStats } from "@kestrel/agent-core";
-import { zeroUsage } from "@kestrel/ai";
+import { type ProviderError, zeroUsage } from "@kestrel/ai";
+import type { CompactionSettings } from "../compaction/types.js";
+import { retryDelay } from "../retry/retry-delay.js";
+import type { RetrySettings } from "../retry/types.js";
 
 /** What one prompt (all its attempts: retries, compact-and-retry) has gathered so far. */
 export interface Attempts {
@@ -44,4 +47,30 @@ export function foldStats(total: RunStats, run: RunStats): void {
 	usage.cost.cacheRead += run.usage.cost.cacheRead;
 	usage.cost.cacheWrite += run.usage.cost.cacheWrite;
 	usage.cost.total += run.usage.cost.total;
+}
+
+/** What to do after an attempt failed with `error`. */
+export type FailureResponse =
+	| { action: "compact_and_retry" }
+	| { action: "retry"; delayMs: number }
+	| { action: "give_up" };
+
+/**
+ * The policy after a failed attempt, pure: a context overflow gets one compaction and the
+ * same request again per turn (when compaction is on); a transient error (see
+ * `retryDelay`) waits and retries; anything else is final.
+ */
+export function respondToFailure(
+	error: ProviderError | undefined,
+	attempts: Pick<Attempts, "overflowRetried" | "retries">,
+	compaction: Pick<CompactionSettings, "enabled">,
+	retry: RetrySettings,
+): FailureResponse {
+	if (error?.kind === "overflow") {
+		return compaction.enabled && !attempts.overflowRetried
+			? { action: "compact_and_retry" }
+			: { action: "give_up" };
+	}
+	const delayMs = error ? retryDelay(error, attempts.retries + 1, retry) : undefined;
+	return delayMs === undefined ? { action: "give_up" } : { action: "retry", delayMs };
 }
