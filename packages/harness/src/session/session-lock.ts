@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { open, readFile, stat, unlink, utimes } from "node:fs/promises";
+import { link, open, readFile, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { SessionLockedError } from "./types.js";
 
@@ -34,12 +34,15 @@ const RETRY_DELAY_MS = 10;
 const MAX_ATTEMPTS = 200;
 
 /**
- * The exclusive writer lock of one session file: `<file>.lock`, created with `wx`,
- * holding {@link LockHolder} as JSON, its mtime touched every `heartbeatMs`.
+ * The exclusive writer lock of one session file: `<file>.lock`, holding {@link LockHolder}
+ * as JSON, its mtime touched every `heartbeatMs`. The file appears with its content in one
+ * step (written aside, then hard-linked into place), so a reader never sees it empty.
  */
 export class SessionLock {
 	private timer: NodeJS.Timeout | undefined;
 	private lostTo: LockHolder | undefined;
+	/** Heartbeats left to name the new holder after the lock was lost to an unreadable or missing file. */
+	private namingBeats = 0;
 
 	private constructor(
 		readonly sessionPath: string,
@@ -111,19 +114,47 @@ export class SessionLock {
 		try {
 			const current = await readLockState(this.lockPath);
 			if (this.timer === undefined) return;
-			if (current?.holder?.token !== this.holder.token) {
-				this.lostTo = current?.holder ?? { pid: 0, host: "(lock file removed)", since: "unknown", token: "" };
-				clearInterval(this.timer);
-				this.timer = undefined;
-				return;
+			if (this.lostTo) this.nameNewHolder(current?.holder);
+			else if (current?.holder?.token !== this.holder.token) this.lose(current?.holder);
+			else {
+				const touched = new Date();
+				await utimes(this.lockPath, touched, touched);
 			}
-			const now = new Date();
-			await utimes(this.lockPath, now, now);
 		} catch {
 			// A missed heartbeat only makes the lock look older; the next one catches up.
 		}
 	}
+
+	/**
+	 * Appends stop at once. When the file was missing or not yet readable (another process in the
+	 * middle of taking it over), a few more heartbeats look for the new holder so that the error
+	 * names it.
+	 */
+	private lose(holder: LockHolder | undefined): void {
+		this.lostTo = holder ?? UNKNOWN_HOLDER;
+		if (holder) this.stop();
+		else this.namingBeats = NAMING_BEATS;
+	}
+
+	private nameNewHolder(holder: LockHolder | undefined): void {
+		if (holder) this.lostTo = holder;
+		this.namingBeats -= 1;
+		if (holder || this.namingBeats <= 0) this.stop();
+	}
+
+	private stop(): void {
+		clearInterval(this.timer);
+		this.timer = undefined;
+	}
 }
+
+const UNKNOWN_HOLDER: LockHolder = {
+	pid: 0,
+	host: "(lock file removed or unreadable)",
+	since: "unknown",
+	token: "",
+};
+const NAMING_BEATS = 3;
 
 /** Whether a lock may be taken over: its holder is a dead process on this host, or its heartbeat is old. */
 export function isStale(state: LockState, staleMs: number, now = Date.now(), host = hostname()): boolean {
@@ -161,7 +192,7 @@ function parseHolder(text: string): LockHolder | undefined {
 			return { pid: value.pid, host: value.host, since: String(value.since), token: value.token };
 		}
 	} catch {
-		// Empty (its creator is between `open` and `write`, or died there) or foreign: judged by mtime alone.
+		// Empty (a `wx` fallback creator between `open` and `write`, or dead there) or foreign: judged by mtime alone.
 	}
 	return undefined;
 }
@@ -175,8 +206,27 @@ function lockedError(sessionPath: string, state: LockState | undefined): Session
 	return new SessionLockedError(sessionPath, { pid: holder.pid, host: holder.host, since: holder.since });
 }
 
+/**
+ * Creates the lock file with its content in one step: the holder is written to a private file
+ * that is then hard-linked to the lock path (`link` fails with EEXIST like `wx` does). On a file
+ * system without hard links it falls back to `wx`, where a reader may briefly see an empty file.
+ */
 async function createLockFile(lockPath: string, holder: LockHolder): Promise<boolean> {
-	return createExclusive(lockPath, JSON.stringify(holder));
+	const aside = `${lockPath}.${holder.token}.tmp`;
+	await writeFile(aside, JSON.stringify(holder));
+	try {
+		await link(aside, lockPath);
+		return true;
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === "EEXIST") return false;
+		if (code === "EPERM" || code === "ENOTSUP" || code === "ENOSYS" || code === "EXDEV") {
+			return createExclusive(lockPath, JSON.stringify(holder));
+		}
+		throw error;
+	} finally {
+		await unlinkQuietly(aside);
+	}
 }
 
 async function createExclusive(path: string, content: string): Promise<boolean> {

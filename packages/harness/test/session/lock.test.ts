@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
+import { dirname } from "node:path";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
 import { SessionLockedError, SessionManager } from "../../src/session/index.js";
 import { SessionLock } from "../../src/session/session-lock.js";
@@ -21,13 +23,13 @@ async function sessionFile(options: { staleMs?: number; heartbeatMs?: number } =
 /** The pid of a process that has exited. */
 const DEAD_PID = spawnSync(process.execPath, ["-e", ""]).pid as number;
 
+/** Puts another process's lock in place in one step, the way a Kestrel process creates its own. */
 async function writeLock(lockPath: string, holder: Record<string, unknown>, ageMs = 0): Promise<void> {
-	await writeFile(
-		lockPath,
-		JSON.stringify({ since: "2025-01-01T00:00:00.000Z", token: "theirs", ...holder }),
-	);
+	const aside = `${lockPath}.test.tmp`;
+	await writeFile(aside, JSON.stringify({ since: "2025-01-01T00:00:00.000Z", token: "theirs", ...holder }));
 	const time = new Date(Date.now() - ageMs);
-	await utimes(lockPath, time, time);
+	await utimes(aside, time, time);
+	await rename(aside, lockPath);
 }
 
 async function lockContent(lockPath: string) {
@@ -166,5 +168,51 @@ describe("the writer lock", () => {
 			timeout: 5_000,
 		});
 		expect(() => session.appendMessage(user("again"))).toThrow(/pid 4242 on build-box/);
+	});
+
+	it("names the new holder even when the lock was replaced in two steps (emptied, then written)", async () => {
+		// Heartbeats fire only when the test advances the clock, so each step is seen by exactly one.
+		vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+		try {
+			const { manager, path, lockPath } = await sessionFile({ heartbeatMs: 1_000 });
+			const session = temp.track(await manager.open(path));
+			await writeFile(lockPath, "");
+			await vi.advanceTimersByTimeAsync(1_000);
+			await vi.waitFor(() =>
+				expect(() => session.appendMessage(user("mine?"))).toThrow(/lock file removed or unreadable/),
+			);
+			await writeLock(lockPath, { pid: 4242, host: "build-box" });
+			await vi.advanceTimersByTimeAsync(1_000);
+			await vi.waitFor(() =>
+				expect(() => session.appendMessage(user("again"))).toThrow(/pid 4242 on build-box/),
+			);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it("never shows a reader an empty lock file, and leaves no side files behind", async () => {
+		const { path, lockPath } = await sessionFile();
+		// A worker thread reads the lock file in a tight loop while this thread takes and releases it.
+		const control = new Int32Array(new SharedArrayBuffer(12)); // [stop, reads, unreadable reads]
+		const reader = new Worker(
+			`const { readFileSync } = require("node:fs");
+			const { workerData: { control, lockPath } } = require("node:worker_threads");
+			while (Atomics.load(control, 0) === 0) {
+				try {
+					const text = readFileSync(lockPath, "utf8");
+					Atomics.add(control, 1, 1);
+					try { JSON.parse(text); } catch { Atomics.add(control, 2, 1); }
+				} catch {}
+			}`,
+			{ eval: true, workerData: { control, lockPath } },
+		);
+		const exited = new Promise((resolve) => reader.once("exit", resolve));
+		for (let round = 0; round < 300; round++) await (await SessionLock.acquire(path)).release();
+		Atomics.store(control, 0, 1);
+		await exited;
+		expect(control[1]).toBeGreaterThan(0);
+		expect(control[2]).toBe(0);
+		expect((await readdir(dirname(path))).filter((name) => name.endsWith(".tmp"))).toEqual([]);
 	});
 });
