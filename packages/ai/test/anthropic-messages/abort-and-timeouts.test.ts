@@ -120,10 +120,15 @@ describe("anthropic-messages: keep-alive pings", () => {
 		const body = encodeAnthropicStream({ blocks: [{ type: "text", text: "after a long think" }] });
 		const firstFrameEnd = body.indexOf("\n\n") + 2;
 		const ping = 'event: ping\ndata: {"type":"ping"}\n\n';
-		const withPings = body.slice(0, firstFrameEnd) + ping.repeat(6) + body.slice(firstFrameEnd);
+		// 12 pings 150 ms apart: 1.8 s of silence apart from pings, against a 1 s idle timeout.
+		const withPings = body.slice(0, firstFrameEnd) + ping.repeat(12) + body.slice(firstFrameEnd);
 		const frames = withPings.split(/(?<=\n\n)/).map((frame) => Buffer.byteLength(frame));
-		server.current.enqueue({ body: withPings, chunking: frames, chunkDelayMs: 80 });
-		const { message } = await run(testModel(server.current), userSays(), baseOptions({ idleTimeoutMs: 250 }));
+		server.current.enqueue({ body: withPings, chunking: frames, chunkDelayMs: 150 });
+		const { message } = await run(
+			testModel(server.current),
+			userSays(),
+			baseOptions({ idleTimeoutMs: 1_000 }),
+		);
 		expect(message.error).toBeUndefined();
 		expect(message.content).toEqual([{ type: "text", text: "after a long think" }]);
 	});
