@@ -4,7 +4,7 @@ import type { CliApp } from "../app/cli-app.js";
 import { runSlashCommand } from "./commands/run-slash-command.js";
 import type { StatusInfo } from "./format/status-line.js";
 import { applyHarnessEvent } from "./harness-event-view.js";
-import { editorKey, withText } from "./input/editor-state.js";
+import { editorKey, isPasteMarker, withText } from "./input/editor-state.js";
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
 import type { KeyPress } from "./input/key-press.js";
 import { runShellCommand, shellContextMessage } from "./input/run-shell-command.js";
@@ -155,7 +155,7 @@ export class InteractiveController {
 	handleKey(input: string, key: KeyPress): void {
 		const state = this.store.getState();
 		if (state.overlay) {
-			this.overlayKey(state.overlay, input, key);
+			if (!isPasteMarker(input, key)) this.overlayKey(state.overlay, input, key);
 			return;
 		}
 		const { state: editor, action } = editorKey(state.editor, input, key, this.working, this.now());

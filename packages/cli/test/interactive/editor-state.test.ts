@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+	type EditorState,
 	editorKey,
 	emptyEditor,
+	PASTE_END,
+	PASTE_START,
 	QUIT_WINDOW_MS,
 	withText,
 } from "../../src/interactive/input/editor-state.js";
@@ -85,5 +88,58 @@ describe("editor keys", () => {
 		const { state, action } = editorKey(type("say "), "hello\r", keyPress(), false, 0);
 		expect(action).toEqual({ type: "submit", text: "say hello" });
 		expect(state.text).toBe("");
+	});
+});
+
+describe("bracketed paste", () => {
+	/** Feeds keys as Ink hands them over, collecting the actions. */
+	const feed = (state: EditorState, keys: [string, Parameters<typeof keyPress>[0]?][], working = false) => {
+		const actions: unknown[] = [];
+		for (const [input, flags] of keys) {
+			const next = editorKey(state, input, keyPress(flags), working, 0);
+			state = next.state;
+			if (next.action) actions.push(next.action);
+		}
+		return { state, actions };
+	};
+
+	it("inserts a pasted line that ends in a line break without sending it", () => {
+		const { state, actions } = feed(type("see: "), [[PASTE_START], ["hello\r"], [PASTE_END]]);
+		expect(actions).toEqual([]);
+		expect(state).toMatchObject({ text: "see: hello\n", pasting: false });
+	});
+
+	it("keeps every line break and tab of a paste that arrives in pieces, then Enter sends it all", () => {
+		const { state, actions } = feed(emptyEditor(), [
+			[PASTE_START],
+			["def f():\r"],
+			["", { tab: true }],
+			["return 1"],
+			["", { return: true }],
+			["x\r\ny"],
+			[PASTE_END],
+			["", { return: true }],
+		]);
+		expect(actions).toEqual([{ type: "submit", text: "def f():\n\treturn 1\nx\ny" }]);
+		expect(state.text).toBe("");
+	});
+
+	it("never acts on Esc, Ctrl+T or arrow keys inside a paste, and Ctrl+C still clears", () => {
+		const pasted = feed(
+			type("a"),
+			[
+				[PASTE_START],
+				["", { upArrow: true }],
+				["t", { ctrl: true }],
+				["", { escape: true, meta: true }],
+				["b"],
+			],
+			true,
+		);
+		expect(pasted.actions).toEqual([]);
+		expect(pasted.state).toMatchObject({ text: "ab", cursor: 2, pasting: true });
+		// A terminal that never sends the end marker: Ctrl+C gets the editor back.
+		const cleared = feed(pasted.state, [["c", { ctrl: true }], ["z"], ["", { return: true }]]);
+		expect(cleared.actions).toEqual([{ type: "interrupt" }, { type: "submit", text: "z" }]);
 	});
 });

@@ -248,4 +248,39 @@ describe("interactive sessions in a real terminal (tmux)", () => {
 		await send(again, "/quit");
 		await again.waitFor("[exited 0]");
 	});
+
+	it("keeps pasted line breaks in the editor (bracketed paste), and /tree puts a picked user message back", async () => {
+		const tmux = await startKestrel();
+		await waitUntilTyping(tmux);
+
+		// A paste of several lines, then a one-line paste ending in a line break: neither is sent.
+		await tmux.paste("pasted line one\npasted line two\n");
+		await tmux.waitFor(/│ › pasted line one\s+│\n│ {3}pasted line two\s+│/);
+		await tmux.paste("just one line\n");
+		await tmux.waitFor(/│ {3}just one line\s+│/);
+		expect(fixture.server.requests).toHaveLength(0);
+		const index = fixture.server.requests.length;
+		fixture.server.enqueue(answer("Got the pasted lines."));
+		await tmux.press("Enter");
+		await tmux.waitFor("Got the pasted lines.");
+		await tmux.waitFor("· ready");
+		expect(request(index).messages.at(-1)?.content).toEqual([
+			expect.objectContaining({ type: "text", text: "pasted line one\npasted line two\njust one line" }),
+		]);
+
+		// Picking the user message in /tree moves before it and puts its text back to edit.
+		await exchange(tmux, "a question to ask again", "The first answer.");
+		await send(tmux, "/tree");
+		await tmux.waitFor("Move to (Enter)");
+		await tmux.type("to ask again");
+		await tmux.waitFor(/❯\s+user: a question to ask again/);
+		await tmux.press("Enter");
+		await tmux.waitFor("Summarise the branch you are leaving");
+		await tmux.type("n");
+		await tmux.waitFor(/│ › a question to ask again\s+│/);
+		const again = await exchange(tmux, " (again)", "The second answer.");
+		expect(again.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+		expect(text(again.messages.at(-1)?.content)).toContain("a question to ask again (again)");
+		expect(text(again.messages)).not.toContain("The first answer.");
+	});
 });

@@ -69,6 +69,15 @@ export class TmuxSession {
 		}
 	}
 
+	/**
+	 * Pastes text the way a terminal does: line breaks become `\r`, and the whole is wrapped
+	 * in bracketed-paste markers when the program asked for them (`ESC[?2004h`).
+	 */
+	async paste(text: string): Promise<void> {
+		await this.tmux("set-buffer", "-b", "paste", text);
+		await this.tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "main");
+	}
+
 	/** Presses keys by tmux name: `Enter`, `Escape`, `C-c`, `M-Enter`, `Down`. */
 	async press(...keys: string[]): Promise<void> {
 		await this.tmux("send-keys", "-t", "main", ...keys);

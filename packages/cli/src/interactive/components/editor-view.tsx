@@ -12,8 +12,9 @@ export function EditorView({ store }: { store: UiStore }) {
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Box borderStyle="round" borderColor="gray" paddingX={1}>
+				<Text color="cyan">{"› "}</Text>
+				{/* A text of its own: lines after the first line up under the first, not under the prompt. */}
 				<Text>
-					<Text color="cyan">{"› "}</Text>
 					{before}
 					<Text inverse>{at === undefined || at === "\n" ? " " : at}</Text>
 					{at === "\n" ? "\n" : ""}

@@ -11,7 +11,18 @@ export interface EditorState {
 	draft: string;
 	/** When Ctrl+C was last pressed (ms), to tell a second press within {@link QUIT_WINDOW_MS}. */
 	lastInterruptAt: number | undefined;
+	/** Between the terminal's bracketed-paste markers: every key is text, Enter a newline. */
+	pasting: boolean;
 }
+
+/**
+ * Bracketed paste (`ESC[?2004h`): the terminal wraps pasted text in `ESC[200~` … `ESC[201~`.
+ * Ink hands the markers over as input with the leading ESC removed.
+ */
+export const PASTE_START = "[200~";
+export const PASTE_END = "[201~";
+export const ENABLE_BRACKETED_PASTE = "\u001b[?2004h";
+export const DISABLE_BRACKETED_PASTE = "\u001b[?2004l";
 
 /** Two Ctrl+C presses within this many milliseconds quit. */
 export const QUIT_WINDOW_MS = 2000;
@@ -37,6 +48,7 @@ export function emptyEditor(history: readonly string[] = []): EditorState {
 		historyIndex: history.length,
 		draft: "",
 		lastInterruptAt: undefined,
+		pasting: false,
 	};
 }
 
@@ -57,15 +69,26 @@ export function editorKey(
 	working: boolean,
 	now: number,
 ): { state: EditorState; action?: EditorAction } {
+	if (isPasteMarker(input, key)) return { state: { ...state, pasting: input === PASTE_START } };
+	// Ctrl+C works inside a paste too, in case the terminal never sends the end marker.
 	if (key.ctrl && input === "c") {
 		if (state.lastInterruptAt !== undefined && now - state.lastInterruptAt <= QUIT_WINDOW_MS) {
-			return { state: { ...state, lastInterruptAt: undefined }, action: { type: "quit" } };
+			return { state: { ...state, lastInterruptAt: undefined, pasting: false }, action: { type: "quit" } };
 		}
 		return {
-			state: { ...state, text: "", cursor: 0, historyIndex: state.history.length, lastInterruptAt: now },
+			state: {
+				...state,
+				text: "",
+				cursor: 0,
+				historyIndex: state.history.length,
+				lastInterruptAt: now,
+				pasting: false,
+			},
 			action: { type: "interrupt" },
 		};
 	}
+	if (state.pasting)
+		return { state: insert({ ...state, lastInterruptAt: undefined }, pastedText(input, key)) };
 	const next = { ...state, lastInterruptAt: undefined };
 	if (key.escape && !key.return) return { state: next, action: { type: "abort" } };
 	if (key.return) {
@@ -94,13 +117,31 @@ export function editorKey(
 	if (key.upArrow) return { state: browseHistory(next, -1) };
 	if (key.downArrow) return { state: browseHistory(next, 1) };
 	if (key.ctrl || key.meta || key.tab || input === "") return { state: next };
-	// One line of typing and its Enter can arrive in one read (a slow SSH link, automation):
-	// that is text and a submit, not a paste. A paste of several lines keeps its breaks.
+	// Without bracketed paste (a terminal that ignores it), one line of typing and its Enter
+	// can arrive in one read (a slow SSH link, automation): that is text and a submit. A
+	// paste of several lines keeps its breaks.
 	if (input.length > 1 && input.endsWith("\r") && !/[\r\n]/.test(input.slice(0, -1))) {
 		return send(insert(next, input.slice(0, -1)), "submit");
 	}
 	// Terminals send Enter inside pasted text as \r.
 	return { state: insert(next, input.replace(/\r\n?/g, "\n")) };
+}
+
+/** Whether a key is a bracketed-paste marker (they come with no modifier flags). */
+export function isPasteMarker(input: string, key: KeyPress): boolean {
+	return (input === PASTE_START || input === PASTE_END) && !key.ctrl && !key.meta && !key.escape;
+}
+
+/**
+ * A key inside a paste, as text. Ink reports a lone line break or tab as a key with no
+ * input; inside text, terminals send line breaks as `\r`. Control characters and escape
+ * sequences in pasted text (arrows, Ctrl+letter) are dropped, never acted on.
+ */
+function pastedText(input: string, key: KeyPress): string {
+	if (key.return) return "\n";
+	if (key.tab) return "\t";
+	if (key.ctrl || key.escape) return "";
+	return input.replace(/\r\n?/g, "\n");
 }
 
 function send(
