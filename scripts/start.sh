@@ -7,4 +7,4 @@ SCRIPTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$SCRIPTS/bootstrap.sh"
 pnpm exec turbo run build --filter=@kestrel/cli... --output-logs=errors-only >&2
 cd "$START_DIR"
-exec node "$KESTREL_ROOT/packages/cli/dist/main.js" "$@"
+exec node "$KESTREL_ROOT/packages/cli/bin/kestrel.js" "$@"

@@ -21,7 +21,7 @@ import { encodeAnthropicStream } from "@kestrel/ai/testing";
 
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
 const strict = process.env.BENCH_STRICT === "1";
-const kestrelMain = fileURLToPath(new URL("../../../packages/cli/dist/main.js", import.meta.url));
+const kestrelMain = fileURLToPath(new URL("../../../packages/cli/bin/kestrel.js", import.meta.url));
 const piMain = fileURLToPath(
 	new URL("../../node_modules/@mariozechner/pi-coding-agent/dist/cli.js", import.meta.url),
 );

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { startWireServer, type WireServer } from "@kestrel/ai/testing";
 import { defaultSessionDir } from "@kestrel/harness";
 
-const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
 
 /** What one run of the binary did. */
 export interface CliResult {

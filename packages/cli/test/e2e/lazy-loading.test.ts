@@ -1,13 +1,14 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
 
-const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
 const LOG_LOADS = fileURLToPath(new URL("./support/log-loads.mjs", import.meta.url));
+const PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
 
 const PROVIDER_SDKS = /node_modules\/(@anthropic-ai\/sdk|openai|@google\/genai)\//;
 const TERMINAL_UI = /node_modules\/(ink|react|react-reconciler|marked|marked-terminal)\//;
@@ -20,7 +21,23 @@ afterEach(async () => {
 	fixture = undefined;
 });
 
-/** Runs the built CLI with a module-load log and returns the URLs it loaded. */
+/**
+ * The source modules inside each file of the bundle, by file URL, from the metafile the
+ * bundle script writes: `kestrel` is bundled, so loading a chunk loads all of them.
+ */
+async function bundleContents(): Promise<Map<string, string[]>> {
+	const meta = JSON.parse(await readFile(join(PACKAGE, "dist/bundle-meta.json"), "utf8")) as {
+		outputs: Record<string, { inputs: Record<string, unknown> }>;
+	};
+	return new Map(
+		Object.entries(meta.outputs).map(([output, { inputs }]) => [
+			pathToFileURL(resolve(PACKAGE, output)).href,
+			Object.keys(inputs).map((input) => pathToFileURL(resolve(PACKAGE, input)).href),
+		]),
+	);
+}
+
+/** Runs the built CLI with a module-load log and returns the URLs of the source modules it loaded. */
 async function loadedModules(fixture: CliFixture, args: string[]): Promise<string[]> {
 	const log = join(fixture.cwd, "loads.log");
 	const code = await new Promise<number | null>((resolve) => {
@@ -32,7 +49,11 @@ async function loadedModules(fixture: CliFixture, args: string[]): Promise<strin
 		child.on("exit", resolve);
 	});
 	expect(code).toBe(0);
-	return (await readFile(log, "utf8")).trim().split("\n");
+	const files = (await readFile(log, "utf8")).trim().split("\n");
+	const contents = await bundleContents();
+	// Every file it loaded beyond Node's own is part of the bundle.
+	expect(files.filter((url) => !url.startsWith("node:") && !contents.has(url))).toEqual([]);
+	return files.flatMap((url) => contents.get(url) ?? []);
 }
 
 describe("modules are loaded only when needed", () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
 import { TmuxSession } from "./tmux-driver.js";
 
-const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
 
 let fixture: CliFixture;
 const sessions: TmuxSession[] = [];

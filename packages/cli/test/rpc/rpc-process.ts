@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { CliFixture, CliResult } from "../e2e/cli-fixture.js";
 
-const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
 
 /** A line of stdout, parsed. */
 export type RpcLine = { type: string; [key: string]: unknown };

@@ -1,0 +1,36 @@
+// Bundles the compiled CLI (`dist/main.js`) into `bin/kestrel.js` plus lazily loaded chunks.
+//
+// Why: Node resolves and links every ES module file on its own. TypeBox alone is about 700
+// files, and the SDKs, Ink and the workspace packages add more, so unbundled `kestrel -p`
+// spent most of its start-up finding files. Code splitting keeps the CLI's dynamic imports
+// (each mode, each provider SDK, the terminal UI) in separate chunks, loaded only when used.
+//
+// `dist/bundle-meta.json` (esbuild's metafile) says which source modules each chunk holds;
+// the lazy-loading test reads it.
+import { rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+rmSync(new URL("../bin", import.meta.url), { recursive: true, force: true });
+
+const result = await build({
+	absWorkingDir: root,
+	entryPoints: { kestrel: "dist/main.js" },
+	outdir: "bin",
+	chunkNames: "chunks/[name]-[hash]",
+	bundle: true,
+	splitting: true,
+	format: "esm",
+	platform: "node",
+	target: "node20",
+	// Ink loads its devtools bridge only when DEV=true; it is an optional peer, not installed.
+	external: ["react-devtools-core"],
+	// Bundled CommonJS dependencies call `require` for Node built-ins.
+	banner: {
+		js: "import { createRequire as __kestrelCreateRequire } from 'node:module'; const require = __kestrelCreateRequire(import.meta.url);",
+	},
+	metafile: true,
+	logLevel: "warning",
+});
+writeFileSync(new URL("../dist/bundle-meta.json", import.meta.url), JSON.stringify(result.metafile));
