@@ -1,4 +1,6 @@
-// Bundles the compiled CLI (`dist/main.js`) into `bin/kestrel.js` plus lazily loaded chunks.
+// Bundles the compiled CLI (`dist/main.js`) into `bundle/kestrel.js` plus lazily loaded
+// chunks. The `kestrel` bin is the committed `bin/kestrel.js`, which imports it: a bin must
+// exist when a package is installed, before anything is built.
 //
 // Why: Node resolves and links every ES module file on its own. TypeBox alone is about 700
 // files, and the SDKs, Ink and the workspace packages add more, so unbundled `kestrel -p`
@@ -12,12 +14,12 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-rmSync(new URL("../bin", import.meta.url), { recursive: true, force: true });
+rmSync(new URL("../bundle", import.meta.url), { recursive: true, force: true });
 
 const result = await build({
 	absWorkingDir: root,
 	entryPoints: { kestrel: "dist/main.js" },
-	outdir: "bin",
+	outdir: "bundle",
 	chunkNames: "chunks/[name]-[hash]",
 	bundle: true,
 	splitting: true,
