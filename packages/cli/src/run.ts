@@ -5,7 +5,7 @@ import type { CliOptions } from "./args/cli-options.js";
 import { CliError } from "./cli-error.js";
 import { listModels } from "./models/list-models.js";
 import { loadModelsFile } from "./models/load-models-file.js";
-import { localServersFromEnv, probeLocalServers } from "./models/local-servers.js";
+import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "./models/local-servers.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
 import { readPipedStdin } from "./read-stdin.js";
@@ -68,7 +68,7 @@ export async function run(options: CliOptions): Promise<number> {
 		settings,
 		modelsFile,
 		env: process.env,
-		probeLocal: () => probeLocalServers(servers),
+		probeLocal: () => probeLocalServers(servers, localServerTimeoutFromEnv(process.env)),
 		probedPorts: servers.map((server) => server.port),
 	});
 	const { manager, session } = await openSession(options, settings, cwd, home);

@@ -30,6 +30,14 @@ export function localServersFromEnv(env: NodeJS.ProcessEnv): LocalServer[] {
 		);
 }
 
+/** How long each probe may take: `KESTREL_LOCAL_SERVER_TIMEOUT_MS`, else 300 ms. */
+export function localServerTimeoutFromEnv(env: NodeJS.ProcessEnv): number {
+	const value = Number(env.KESTREL_LOCAL_SERVER_TIMEOUT_MS);
+	return Number.isFinite(value) && value > 0 ? value : DEFAULT_PROBE_TIMEOUT_MS;
+}
+
+const DEFAULT_PROBE_TIMEOUT_MS = 300;
+
 /**
  * Asks each server for its models (`GET /v1/models`), all at once, each for at most
  * `timeoutMs`, and returns the first model of the most preferred server that answered,
@@ -37,7 +45,7 @@ export function localServersFromEnv(env: NodeJS.ProcessEnv): LocalServer[] {
  */
 export async function probeLocalServers(
 	servers: readonly LocalServer[],
-	timeoutMs = 300,
+	timeoutMs = DEFAULT_PROBE_TIMEOUT_MS,
 ): Promise<Model | undefined> {
 	const found = await Promise.all(servers.map((server) => firstModelOf(server, timeoutMs)));
 	return found.find((model) => model !== undefined);
