@@ -1,3 +1,4 @@
+import { Settings } from "typebox/system";
 import { Value } from "typebox/value";
 import { CliError } from "../cli-error.js";
 import { type ModelsFile, ModelsFileSchema } from "./models-file-schema.js";
@@ -8,21 +9,29 @@ import { type ModelsFile, ModelsFileSchema } from "./models-file-schema.js";
  * (as a dotted path such as `providers.local.models.0.id`), with an example of the format.
  */
 export function validateModelsFile(value: unknown, file: string): ModelsFile {
-	const problems: string[] = [];
+	// One problem per key path, in the order TypeBox reports them. TypeBox stops after a few
+	// errors (its `maxErrors`), possibly before the `anyOf` error that closes a list of
+	// allowed values, so the choices are written as they come.
+	const byPath = new Map<string, string>();
 	const allowed = new Map<string, unknown[]>();
-	for (const error of Value.Errors(ModelsFileSchema, value)) {
+	const errors = Value.Errors(ModelsFileSchema, value);
+	for (const error of errors) {
 		const path = keyPath(error.instancePath);
 		const params = error.params as { allowedValue?: unknown };
 		// TypeBox reports an unknown key twice (as a `false` schema and on its parent): keep one.
 		if (error.keyword === "additionalProperties") continue;
-		if (error.keyword === "boolean") problems.push(`"${path}": unknown key; remove it`);
-		else if (error.keyword === "const")
-			allowed.set(path, [...(allowed.get(path) ?? []), params.allowedValue]);
-		else if (error.keyword === "anyOf" && allowed.has(path)) {
-			const choices = (allowed.get(path) ?? []).map((choice) => JSON.stringify(choice)).join(", ");
-			problems.push(`"${path}": must be one of ${choices}`);
-		} else problems.push(`"${path || "(top level)"}": ${error.message}`);
+		if (error.keyword === "boolean") byPath.set(path, `"${path}": unknown key; remove it`);
+		else if (error.keyword === "const") {
+			const choices = [...(allowed.get(path) ?? []), params.allowedValue];
+			allowed.set(path, choices);
+			byPath.set(
+				path,
+				`"${path}": must be one of ${choices.map((choice) => JSON.stringify(choice)).join(", ")}`,
+			);
+		} else if (!byPath.has(path)) byPath.set(path, `"${path || "(top level)"}": ${error.message}`);
 	}
+	const problems = [...byPath.values()];
+	if (errors.length >= Settings.Get().maxErrors) problems.push("(checking stopped here: there may be more)");
 	if (problems.length === 0) return value as ModelsFile;
 	throw new CliError(
 		[
