@@ -1,5 +1,12 @@
 import { getModels, getProviders, type Model, type Provider, type ThinkingLevel } from "@kestrel/ai";
-import type { AgentHarness, Session, SessionInfo, SessionManager, Settings } from "@kestrel/harness";
+import type {
+	AgentHarness,
+	HarnessOutcome,
+	Session,
+	SessionInfo,
+	SessionManager,
+	Settings,
+} from "@kestrel/harness";
 import type { ApproveMode } from "../args/cli-options.js";
 import { CliError } from "../cli-error.js";
 import type { LoadedModelsFile } from "../models/load-models-file.js";
@@ -7,6 +14,7 @@ import { providerModels } from "../models/models-file-model.js";
 import { parseModelSpec } from "../models/parse-model-spec.js";
 import { resolveApiKey } from "../models/resolve-api-key.js";
 import { lookupModel, type ResolvedModel, requiresKey } from "../models/resolve-model.js";
+import { formatRunError } from "../modes/format-run-error.js";
 import { createHarness } from "../wiring/create-harness.js";
 import { Approvals } from "./approvals.js";
 
@@ -198,8 +206,21 @@ export class CliApp {
 	}
 
 	/** `--api-key` for the provider chosen at start; else models.json or the provider's variable. */
+	/**
+	 * One line about a failed run for the current model, with what to do: where its key came
+	 * from when it was refused, the base URL when the server was unreachable.
+	 */
+	describeRunError(outcome: Extract<HarnessOutcome, { kind: "error" }>): string {
+		const { provider } = this.harness.model;
+		return formatRunError(outcome, provider, this.resolveKey(provider).source);
+	}
+
 	private apiKeyFor(provider: Provider): string | undefined {
+		return this.resolveKey(provider).apiKey;
+	}
+
+	private resolveKey(provider: Provider) {
 		const flag = provider === this.startProvider ? this.options.apiKeyFlag : undefined;
-		return resolveApiKey(provider, flag, this.options.modelsFile, this.options.env).apiKey;
+		return resolveApiKey(provider, flag, this.options.modelsFile, this.options.env);
 	}
 }

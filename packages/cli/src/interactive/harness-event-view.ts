@@ -1,6 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { AssistantMessage } from "@kestrel/ai";
-import type { HarnessEvent } from "@kestrel/harness";
+import type { HarnessEvent, HarnessOutcome } from "@kestrel/harness";
 import type { LiveMessage, NewTranscriptItem, RunningTool } from "./transcript-item.js";
 
 /** The part of the screen that harness events change. */
@@ -19,11 +19,18 @@ export interface EventEffect {
 	refreshStatus: boolean;
 }
 
+type RunError = Extract<HarnessOutcome, { kind: "error" }>;
+
 /**
  * The interactive view of one harness event, pure. Per delta only the live message is
  * rebuilt, from the partial message's own text; finished messages become items once.
+ * `describeError` words a failed run (the CLI adds what to do about it).
  */
-export function applyHarnessEvent(view: EventView, event: HarnessEvent): EventEffect {
+export function applyHarnessEvent(
+	view: EventView,
+	event: HarnessEvent,
+	describeError: (outcome: RunError) => string = (outcome) => outcome.message,
+): EventEffect {
 	const same = (items: NewTranscriptItem[] = [], refreshStatus = false): EventEffect => ({
 		view,
 		items,
@@ -35,7 +42,7 @@ export function applyHarnessEvent(view: EventView, event: HarnessEvent): EventEf
 		case "agent_end": {
 			const items: NewTranscriptItem[] = [];
 			if (event.outcome.kind === "error")
-				items.push({ kind: "error", text: `Error: ${event.outcome.message}` });
+				items.push({ kind: "error", text: `Error: ${describeError(event.outcome)}` });
 			if (event.outcome.kind === "aborted") items.push({ kind: "notice", text: "Aborted." });
 			if (event.outcome.kind === "stopped") items.push({ kind: "notice", text: "Stopped by a run limit." });
 			return { view: { live: undefined, tools: [], working: false }, items, refreshStatus: true };

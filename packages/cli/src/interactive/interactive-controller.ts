@@ -65,6 +65,7 @@ export class InteractiveController {
 			const effect = applyHarnessEvent(
 				{ live: state.live, tools: state.tools, working: state.status.working },
 				event,
+				(outcome) => this.app.describeRunError(outcome),
 			);
 			this.store.update((current) => ({
 				...current,

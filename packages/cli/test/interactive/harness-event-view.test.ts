@@ -110,6 +110,19 @@ describe("applyHarnessEvent", () => {
 			} as HarnessEvent,
 		]);
 		expect(items).toEqual([{ kind: "error", text: "Error: wire: 401 invalid x-api-key" }]);
+		const described = applyHarnessEvent(
+			idle,
+			{
+				type: "agent_end",
+				messages: [],
+				outcome: { kind: "error", message: "wire: 401 invalid x-api-key" },
+				stats: { turns: 1, toolCalls: 0, usage: failed.usage },
+			} as HarnessEvent,
+			(outcome) => `${outcome.message} — check WIRE_KEY`,
+		);
+		expect(described.items).toEqual([
+			{ kind: "error", text: "Error: wire: 401 invalid x-api-key — check WIRE_KEY" },
+		]);
 		const aborted = applyHarnessEvent(idle, {
 			type: "agent_end",
 			messages: [],

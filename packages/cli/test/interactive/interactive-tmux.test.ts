@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
+import { anthropicErrorResponse, encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
 import { TmuxSession } from "./tmux-driver.js";
@@ -108,6 +108,17 @@ describe("interactive mode in a real terminal (tmux)", () => {
 		await tmux.press("Enter");
 		await tmux.waitFor("Steering: only the morning tide please");
 		await tmux.waitFor("Steered: only the morning tide.", 15_000);
+		await tmux.waitFor("· ready");
+
+		// A refused key: the error says where the key came from.
+		fixture.server.enqueue(
+			anthropicErrorResponse(401, { type: "authentication_error", message: "invalid x-api-key" }),
+		);
+		await tmux.type("one more");
+		await tmux.press("Enter");
+		await tmux.waitFor(
+			/Error: wire: 401 .*invalid x-api-key — check WIRE_TEST_KEY \(named by providers\.wire\.apiKey in\s+\S+models\.json\) or pass --api-key/,
+		);
 
 		// Ctrl+C clears, a second one within 2 s quits with exit code 0.
 		await tmux.press("C-c");
@@ -115,7 +126,7 @@ describe("interactive mode in a real terminal (tmux)", () => {
 		await tmux.press("C-c");
 		await tmux.waitFor("[exited 0]");
 
-		expect(fixture.server.requests).toHaveLength(4);
+		expect(fixture.server.requests).toHaveLength(5);
 		expect(requestText(0)).toContain('"model":"claude-wire"');
 		expect(requestText(2)).toContain('"model":"claude-wire-two"');
 		expect(requestText(3)).toContain('"model":"claude-wire-two"');
