@@ -26,6 +26,8 @@ export interface SessionStats {
 	entries: number;
 	userMessages: number;
 	assistantMessages: number;
+	/** Assistant messages that ended in an error or an abort (failed attempts and retries included). */
+	failedResponses: number;
 	toolCalls: number;
 	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
 	/** USD. */
@@ -160,6 +162,7 @@ export class CliApp {
 			entries: 0,
 			userMessages: 0,
 			assistantMessages: 0,
+			failedResponses: 0,
 			toolCalls: 0,
 			tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
 			cost: 0,
@@ -173,6 +176,7 @@ export class CliApp {
 			if (message.role === "user") stats.userMessages += 1;
 			if (message.role !== "assistant") continue;
 			stats.assistantMessages += 1;
+			if (message.stopReason === "error" || message.stopReason === "aborted") stats.failedResponses += 1;
 			for (const block of message.content) if (block.type === "toolCall") stats.toolCalls += 1;
 			stats.tokens.input += message.usage.input;
 			stats.tokens.output += message.usage.output;

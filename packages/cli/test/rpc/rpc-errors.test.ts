@@ -127,6 +127,11 @@ describe("rpc mode: bad input", () => {
 		expect(end).toMatchObject({ outcome: { kind: "error", error: { kind: "auth", status: 401 } } });
 		expect((end.outcome as { message: string }).message).toContain("invalid x-api-key");
 		expect((await rpc.request({ type: "get_state" })).data.running).toBe(false);
+		expect((await rpc.request({ type: "get_session_stats" })).data).toMatchObject({
+			userMessages: 1,
+			assistantMessages: 1,
+			failedResponses: 1,
+		});
 		const ended = await rpc.end();
 		expect(ended.code).toBe(0);
 		expect(ended.stdout).not.toContain("sk-wire-secret-key");

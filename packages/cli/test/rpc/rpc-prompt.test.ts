@@ -83,6 +83,7 @@ describe("rpc mode: a run", () => {
 			path: (ready.session as { path: string }).path,
 			userMessages: 1,
 			assistantMessages: 2,
+			failedResponses: 0,
 			toolCalls: 1,
 			tokens: { input: 100, output: 20 },
 		});

@@ -145,7 +145,7 @@ export async function runSlashCommand(
 				[
 					`Session ${stats.id}${stats.name ? ` (${stats.name})` : ""}`,
 					`  file: ${stats.path ?? "in memory (--no-session)"}`,
-					`  messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolCalls} tool calls; ${stats.entries} entries`,
+					`  messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant${stats.failedResponses > 0 ? ` (${stats.failedResponses} failed or aborted)` : ""}, ${stats.toolCalls} tool calls; ${stats.entries} entries`,
 					`  tokens: ${formatTokens(stats.tokens.input)} in, ${formatTokens(stats.tokens.output)} out, ${formatTokens(stats.tokens.cacheRead)} cache read, ${formatTokens(stats.tokens.cacheWrite)} cache write; ${formatTokens(stats.tokens.total)} total`,
 					`  cost: $${stats.cost.toFixed(4)}`,
 					`  context: ${formatTokens(stats.contextTokens)} of ${formatTokens(stats.contextWindow)} (${percent}%)`,
