@@ -8,7 +8,7 @@ import { loadModelsFile } from "./models/load-models-file.js";
 import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "./models/local-servers.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
-import { readPipedStdin } from "./read-stdin.js";
+import { readPipedStdin, stdinWaitFromEnv } from "./read-stdin.js";
 import { openSession } from "./wiring/open-session.js";
 
 /**
@@ -52,8 +52,17 @@ export async function run(options: CliOptions): Promise<number> {
 	}
 	let prompt = options.messages.join(" ");
 	if (!interactive && options.mode !== "rpc") {
-		const piped = await readPipedStdin();
-		prompt = [prompt, piped.trim()].filter((part) => part !== "").join("\n\n");
+		// With a prompt given, a stdin that stays open and silent is not waited on forever
+		// (a parent process that never closes it); without one, stdin is the prompt.
+		const wait = prompt === "" ? undefined : stdinWaitFromEnv(process.env);
+		const piped = await readPipedStdin(process.stdin, { firstByteTimeoutMs: wait });
+		if (piped.timedOut) {
+			process.stderr.write(
+				`kestrel: nothing arrived on stdin within ${wait} ms, so the prompt goes without it. ` +
+					"Run with < /dev/null when nothing is piped, or set KESTREL_STDIN_WAIT_MS to wait longer.\n",
+			);
+		}
+		prompt = [prompt, piped.text.trim()].filter((part) => part !== "").join("\n\n");
 		if (prompt === "") {
 			throw new CliError(
 				'No prompt given: pass it as an argument (kestrel -p "fix the tests") or pipe it on stdin.',

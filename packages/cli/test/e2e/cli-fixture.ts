@@ -25,12 +25,20 @@ export interface CliFixture {
 	cwd: string;
 	env: NodeJS.ProcessEnv;
 	/** Runs `kestrel args…` to the end. */
-	run(args: string[], options?: { stdin?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult>;
+	run(args: string[], options?: RunOptions): Promise<CliResult>;
 	/** Starts `kestrel args…`; the caller decides when it ends. */
-	start(args: string[]): { child: ChildProcess; result: Promise<CliResult> };
+	start(args: string[], options?: RunOptions): { child: ChildProcess; result: Promise<CliResult> };
 	/** The session files written for `cwd`. */
 	sessionFiles(): Promise<string[]>;
 	close(): Promise<void>;
+}
+
+export interface RunOptions {
+	/** Written to stdin, which is then closed; without it stdin is `/dev/null`. */
+	stdin?: string;
+	/** Give stdin as a pipe that the test writes to and closes (or never does), via `child.stdin`. */
+	openStdin?: boolean;
+	env?: NodeJS.ProcessEnv;
 }
 
 /** The model flag for the wire server's provider. */
@@ -64,11 +72,11 @@ export async function createCliFixture(options: { modelsFile?: boolean } = {}): 
 		KESTREL_LOCAL_SERVER_PORTS: String(await closedPort()),
 		WIRE_TEST_KEY: "sk-wire-secret-key",
 	};
-	const start = (args: string[], extra: { stdin?: string; env?: NodeJS.ProcessEnv } = {}) => {
+	const start = (args: string[], extra: RunOptions = {}) => {
 		const child = spawn(process.execPath, [MAIN, ...args], {
 			cwd,
 			env: { ...env, ...extra.env },
-			stdio: [extra.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+			stdio: [extra.stdin === undefined && !extra.openStdin ? "ignore" : "pipe", "pipe", "pipe"],
 		});
 		if (extra.stdin !== undefined) child.stdin?.end(extra.stdin);
 		let stdout = "";
@@ -91,7 +99,7 @@ export async function createCliFixture(options: { modelsFile?: boolean } = {}): 
 		cwd,
 		env,
 		run: (args, extra) => start(args, extra).result,
-		start: (args) => start(args),
+		start: (args, extra) => start(args, extra),
 		sessionFiles: async () => {
 			const dir = defaultSessionDir(cwd, kestrelHome);
 			const names = await readdir(dir).catch(() => []);

@@ -80,6 +80,44 @@ describe("print mode", () => {
 		expect(body).toContain("Count the lines:\\n\\nalpha\\nbeta");
 	});
 
+	it("does not wait forever on a stdin its parent never closes, and says so", async () => {
+		fixture.server.enqueue(reply([{ type: "text", text: "Answered without stdin." }]));
+		const { child, result } = fixture.start(["--model", WIRE_MODEL, "-p", "Say hi"], {
+			openStdin: true,
+			env: { KESTREL_STDIN_WAIT_MS: "300" },
+		});
+		const { code, stdout, stderr } = await result;
+		child.stdin?.destroy();
+		expect(code).toBe(0);
+		expect(stdout).toBe("Answered without stdin.\n");
+		expect(stderr).toContain("nothing arrived on stdin within 300 ms");
+		expect(stderr).toContain("< /dev/null");
+	});
+
+	it("reads a slow pipe to its end once it has started, and waits for stdin when it is the only prompt", async () => {
+		fixture.server.enqueue(
+			reply([{ type: "text", text: "Both parts." }]),
+			reply([{ type: "text", text: "Late prompt read." }]),
+		);
+		const slow = fixture.start(["--model", WIRE_MODEL, "-p", "Join:"], {
+			openStdin: true,
+			env: { KESTREL_STDIN_WAIT_MS: "300" },
+		});
+		slow.child.stdin?.write("part one, ");
+		setTimeout(() => slow.child.stdin?.end("part two"), 800);
+		expect(await slow.result).toMatchObject({ code: 0, stdout: "Both parts.\n", stderr: "" });
+		expect(JSON.stringify(fixture.server.requests[0]?.body)).toContain("Join:\\n\\npart one, part two");
+
+		// No prompt argument: stdin is the prompt, so it is waited for past KESTREL_STDIN_WAIT_MS.
+		const onlyStdin = fixture.start(["--model", WIRE_MODEL, "-p"], {
+			openStdin: true,
+			env: { KESTREL_STDIN_WAIT_MS: "100" },
+		});
+		setTimeout(() => onlyStdin.child.stdin?.end("the late prompt"), 800);
+		expect(await onlyStdin.result).toMatchObject({ code: 0, stdout: "Late prompt read.\n", stderr: "" });
+		expect(JSON.stringify(fixture.server.requests[1]?.body)).toContain("the late prompt");
+	});
+
 	it("with --approve ask refuses the write and tells the model why", async () => {
 		fixture.server.enqueue(
 			reply([
