@@ -7,6 +7,7 @@ import {
 	openSync,
 	readFileSync,
 	renameSync,
+	utimesSync,
 	writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -37,7 +38,17 @@ export class FileBlobStore implements BlobStore {
 
 	put(hash: string, bytes: Uint8Array): void {
 		const path = this.path(hash);
-		if (existsSync(path)) return;
+		if (existsSync(path)) {
+			// Reused: fresh again, so that pruning (which spares young blobs) keeps it while the
+			// entry that refers to it is written.
+			const now = new Date();
+			try {
+				utimesSync(path, now, now);
+			} catch {
+				// Read-only storage: the blob is there, which is what matters.
+			}
+			return;
+		}
 		mkdirSync(join(this.dir, "blobs", hash.slice(0, 2)), { recursive: true });
 		// A reader must never see half a blob: write aside, make it durable, then rename into place.
 		const temp = `${path}.${randomBytes(4).toString("hex")}.tmp`;

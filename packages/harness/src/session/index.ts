@@ -2,7 +2,13 @@ export { restoreImages } from "./blob-content.js";
 export { buildSessionContext, type ContentRestorer } from "./build-session-context.js";
 export { OLDEST_SESSION_FORMAT_VERSION } from "./migrations.js";
 export { type ParsedSession, parseSessionBytes, parseSessionText } from "./parse-session-text.js";
-export type { SessionLockOptions } from "./session-lock.js";
+export {
+	DEFAULT_PRUNE_MIN_AGE_MS,
+	type PruneBlobsOptions,
+	type PruneBlobsResult,
+	pruneBlobs,
+} from "./prune-blobs.js";
+export type { LockHolder, SessionLockOptions } from "./session-lock.js";
 export {
 	type CreateSessionOptions,
 	type InMemorySessionManagerOptions,

@@ -5,6 +5,7 @@ import { createEntryId } from "./entry-id.js";
 import { FileSessionBackend } from "./file-session-backend.js";
 import { MemorySessionBackend } from "./memory-session-backend.js";
 import { type ParsedSession, parseSessionContent } from "./parse-session-text.js";
+import { type PruneBlobsOptions, type PruneBlobsResult, pruneBlobs } from "./prune-blobs.js";
 import type { SessionBackend } from "./session-backend.js";
 import type { SessionLockOptions } from "./session-lock.js";
 import type { SessionStorage } from "./session-storage.js";
@@ -63,9 +64,11 @@ export class SessionManager {
 	private readonly fsync: FsyncPolicy;
 	private readonly onLocked: LockConflict;
 	private readonly lockOptions: SessionLockOptions;
+	private readonly dir: string;
 
 	constructor(options: SessionManagerOptions) {
 		this.cwd = options.cwd;
+		this.dir = options.dir;
 		this.backend = new FileSessionBackend(options.dir);
 		this.fsync = options.fsync ?? "turn";
 		this.onLocked = options.onLocked ?? "error";
@@ -134,6 +137,17 @@ export class SessionManager {
 	async continueRecent(): Promise<Session> {
 		const [recent] = await this.list();
 		return recent ? this.open(recent.path) : this.create();
+	}
+
+	/**
+	 * Removes the folder's blobs that no file of the folder refers to (images of deleted
+	 * sessions), sparing blobs younger than `minAgeMs` (default one hour), and removing
+	 * nothing while another process writes one of the folder's sessions. See `pruneBlobs`.
+	 * In memory there is nothing to prune.
+	 */
+	async pruneBlobs(options: Omit<PruneBlobsOptions, "staleMs"> = {}): Promise<PruneBlobsResult> {
+		if (!this.backend.onDisk) return { removed: [], bytes: 0, kept: 0 };
+		return pruneBlobs(this.dir, { ...options, staleMs: this.lockOptions.staleMs });
 	}
 
 	/** The sessions of the folder, newest first, through the index (`<dir>/index.json`). */
