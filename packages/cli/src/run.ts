@@ -8,6 +8,7 @@ import { loadModelsFile } from "./models/load-models-file.js";
 import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "./models/local-servers.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
+import { pruneSessionBlobs } from "./prune-session-blobs.js";
 import { readPipedStdin, stdinWaitFromEnv } from "./read-stdin.js";
 import { openSession } from "./wiring/open-session.js";
 
@@ -25,6 +26,7 @@ export async function run(options: CliOptions): Promise<number> {
 		process.stdout.write(`${listModels(modelsFile, process.env)}\n`);
 		return 0;
 	}
+	if (options.pruneBlobs) return pruneSessionBlobs(options, settings, cwd, home);
 	if (options.export) {
 		const [sessionPath, outPath] = options.export;
 		if (!sessionPath)

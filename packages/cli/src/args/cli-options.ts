@@ -27,6 +27,8 @@ export interface CliOptions {
 	sessionDir?: string;
 	approve?: ApproveMode;
 	listModels: boolean;
+	/** `--prune-blobs`: remove the image blobs no session of the folder uses, and exit. */
+	pruneBlobs: boolean;
 	/** `--export <session> [out.html]`. */
 	export?: string[];
 	mode: CliMode;

@@ -56,6 +56,10 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		)
 		.option("--list-models", "list the models you can use, and whether a key is set")
 		.option("--export <args...>", "export a session to HTML: --export <session> [out.html]")
+		.option(
+			"--prune-blobs",
+			"remove the stored images that no session of this folder uses (see --session-dir)",
+		)
 		.exitOverride((error) => {
 			// Help and version are successes; anything else is a usage error.
 			if (error.code === "commander.helpDisplayed" || error.code === "commander.version") process.exit(0);
@@ -83,6 +87,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		sessionDir: raw.sessionDir,
 		approve: raw.approve,
 		listModels: raw.listModels === true,
+		pruneBlobs: raw.pruneBlobs === true,
 		export: raw.export,
 		mode: raw.mode,
 		print: raw.print === true,
@@ -106,6 +111,7 @@ interface RawOptions {
 	sessionDir?: string;
 	approve?: ApproveMode;
 	listModels?: boolean;
+	pruneBlobs?: boolean;
 	export?: string[];
 }
 

@@ -34,11 +34,20 @@ export async function openSession(
 	if (flags.continue && flags.session) {
 		throw new CliError("-c/--continue and --session both pick a session; use one of them.", 2);
 	}
-	const dir = flags.sessionDir
-		? resolve(cwd, flags.sessionDir)
-		: (settings.session?.dir ?? defaultSessionDir(cwd, home));
+	const dir = sessionDirFor(flags, settings, cwd, home);
 	const manager = new SessionManager({ dir, cwd, fsync: settings.session?.fsync ?? "turn" });
 	if (flags.session) return { manager, session: await manager.open(resolve(cwd, flags.session)) };
 	if (flags.continue) return { manager, session: await manager.continueRecent() };
 	return { manager, session: await manager.create() };
+}
+
+/** The folder of this working directory's sessions: `--session-dir`, else the `session.dir` setting, else the default. */
+export function sessionDirFor(
+	flags: Pick<SessionFlags, "sessionDir">,
+	settings: Settings,
+	cwd: string,
+	home: string,
+): string {
+	if (flags.sessionDir) return resolve(cwd, flags.sessionDir);
+	return settings.session?.dir ?? defaultSessionDir(cwd, home);
 }
