@@ -37,10 +37,17 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
  * text deltas into the live message and types `keys` characters; returns how many
  * markdown renders that work took (the renders of the transcript itself excluded).
  */
-async function markdownRendersWhileStreaming(transcriptLength: number, deltas: number, keys: number) {
+async function markdownRendersWhileStreaming(
+	transcriptLength: number,
+	deltas: number,
+	keys: number,
+	delta: (index: number) => string = (index) => `word${index} `,
+) {
 	let renders = 0;
+	let longestRendered = 0;
 	const markdown = (text: string) => {
 		renders += 1;
+		longestRendered = Math.max(longestRendered, text.length);
 		return text;
 	};
 	const store = new UiStore(initialUiState(STATUS));
@@ -60,7 +67,7 @@ async function markdownRendersWhileStreaming(transcriptLength: number, deltas: n
 	let text = "";
 	for (let index = 0; index < Math.max(deltas, keys); index++) {
 		if (index < deltas) {
-			text += `word${index} `;
+			text += delta(index);
 			store.update((state) => ({ ...state, live: { text, thinking: "", toolCalls: [] } }));
 			await tick();
 		}
@@ -71,7 +78,13 @@ async function markdownRendersWhileStreaming(transcriptLength: number, deltas: n
 		}
 	}
 	ink.unmount();
-	return { transcriptRenders, streamingRenders: renders, editorText: store.getState().editor.text };
+	return {
+		transcriptRenders,
+		streamingRenders: renders,
+		longestRendered,
+		liveLength: text.length,
+		editorText: store.getState().editor.text,
+	};
 }
 
 describe("rendering cost", () => {
@@ -85,6 +98,17 @@ describe("rendering cost", () => {
 		expect(short.streamingRenders).toBe(40);
 		expect(long.streamingRenders).toBe(40);
 		expect(long.editorText).toBe("x".repeat(40));
+	});
+
+	it("renders only the end of a long streaming answer, so a delta costs the same at 150 KB as at the start", async () => {
+		// 320 deltas of about 490 characters: a paragraph of eight short lines each.
+		const paragraph = (index: number) =>
+			`${`Sentence ${index} of a long answer, with **some** markdown in it.\n`.repeat(8)}\n`;
+		const streamed = await markdownRendersWhileStreaming(0, 320, 0, paragraph);
+		expect(streamed.liveLength).toBeGreaterThan(150_000);
+		expect(streamed.streamingRenders).toBe(320);
+		// 30 drawn lines (a 40-row terminal) × 200 characters, with room for a paragraph boundary.
+		expect(streamed.longestRendered).toBeLessThan(30 * 200 * 5);
 	});
 
 	it("does not render markdown for keystrokes at all", async () => {

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
+import { liveMarkdownTail } from "../format/live-markdown-tail.js";
 import type { MarkdownRenderer } from "../format/markdown.js";
 import { tailLines } from "../format/tail-lines.js";
 import { formatToolArgs } from "../format/tool-call.js";
@@ -9,9 +10,10 @@ import { Thinking } from "./transcript-item-view.js";
 import { useUi } from "./use-ui.js";
 
 /**
- * The message being streamed and the running tools. Its markdown is rendered from the
- * live text alone, and only its last `maxLines` lines are drawn (the whole message goes
- * into the transcript when it ends).
+ * The message being streamed and the running tools. Only the message's last `maxLines`
+ * lines are drawn, so only its end is rendered as markdown (`liveMarkdownTail`): the work
+ * per delta stays the same however long the answer grows. The whole message is rendered
+ * once, into the transcript, when it ends.
  */
 export function LiveView({
 	store,
@@ -51,6 +53,9 @@ export function LiveView({
 	);
 }
 
+/** Characters rendered per drawn line: enough for the tail to fill the view with wrapped prose or code. */
+const CHARS_PER_LINE = 200;
+
 function LiveMessageView({
 	live,
 	markdown,
@@ -62,8 +67,12 @@ function LiveMessageView({
 	showThinking: boolean;
 	maxLines: number;
 }) {
-	const rendered = useMemo(() => markdown(live.text), [markdown, live.text]);
-	const { lines, omitted } = tailLines(rendered, maxLines);
+	const tail = useMemo(() => liveMarkdownTail(live.text, maxLines * CHARS_PER_LINE), [live.text, maxLines]);
+	const rendered = useMemo(() => markdown(tail.text), [markdown, tail.text]);
+	const shown = tailLines(rendered, maxLines);
+	const lines = shown.lines;
+	// Source lines before the rendered tail plus rendered lines cut from it: close enough for a live view.
+	const omitted = shown.omitted + tail.linesBefore;
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			{live.thinking !== "" && (
