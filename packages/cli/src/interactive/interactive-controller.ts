@@ -1,9 +1,11 @@
 import { createUserMessage } from "@kestrel/agent-core";
+import type { HarnessEvent } from "@kestrel/harness";
 import type { ApprovalAnswer, ApprovalRequest } from "../app/approvals.js";
 import type { CliApp } from "../app/cli-app.js";
 import { runSlashCommand } from "./commands/run-slash-command.js";
 import type { StatusInfo } from "./format/status-line.js";
-import { applyHarnessEvent } from "./harness-event-view.js";
+import { FrameBatcher } from "./frame-batcher.js";
+import { applyHarnessEvent, type EventView } from "./harness-event-view.js";
 import { editorKey, isPasteMarker, withText } from "./input/editor-state.js";
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
 import type { KeyPress } from "./input/key-press.js";
@@ -35,6 +37,8 @@ export class InteractiveController {
 	/** A prompt is being prepared (files attached) and has not reached the harness yet. */
 	private preparing = false;
 	private approvalQueue: Promise<unknown> = Promise.resolve();
+	/** Streaming deltas (text and tool output) reach the screen at most once per frame. */
+	private readonly deltas = new FrameBatcher<EventView>((view) => this.showView(view), FRAME_MS);
 
 	constructor(
 		readonly app: CliApp,
@@ -63,10 +67,16 @@ export class InteractiveController {
 			}
 			const state = this.store.getState();
 			const effect = applyHarnessEvent(
-				{ live: state.live, tools: state.tools, working: state.status.working },
+				this.deltas.peek() ?? { live: state.live, tools: state.tools, working: state.status.working },
 				event,
 				(outcome) => this.app.describeRunError(outcome),
 			);
+			if (isDelta(event) && effect.items.length === 0 && !effect.refreshStatus) {
+				this.deltas.defer(effect.view);
+				return;
+			}
+			// Anything else is shown at once, after the deltas before it.
+			this.deltas.cancel();
 			this.store.update((current) => ({
 				...current,
 				live: effect.view.live,
@@ -83,9 +93,19 @@ export class InteractiveController {
 	/** Stops listening; a pending approval is denied. */
 	dispose(): void {
 		this.unsubscribe?.();
+		this.deltas.cancel();
 		this.app.approvals.approver = undefined;
 		const overlay = this.store.getState().overlay;
 		if (overlay?.kind === "approval") overlay.answer({ decision: "deny", reason: "kestrel is closing." });
+	}
+
+	private showView(view: EventView): void {
+		this.store.update((current) => ({
+			...current,
+			live: view.live,
+			tools: view.tools,
+			status: { ...current.status, working: view.working },
+		}));
 	}
 
 	get working(): boolean {
@@ -360,4 +380,12 @@ export function filterOptions(options: readonly PickerOption[], filter: string):
 
 function textOf(content: readonly { type: string; text?: string }[]): string {
 	return content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");
+}
+
+/** Ink draws at most 30 frames a second. */
+const FRAME_MS = 33;
+
+/** Events that only move the streaming text or a running tool's output along. */
+function isDelta(event: HarnessEvent): boolean {
+	return event.type === "message_update" || event.type === "tool_execution_update";
 }

@@ -1,0 +1,85 @@
+import type { AssistantMessage } from "@kestrel/ai";
+import type { HarnessEvent } from "@kestrel/harness";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CliApp } from "../../src/app/cli-app.js";
+import { InteractiveController } from "../../src/interactive/interactive-controller.js";
+
+const assistant = (text: string): AssistantMessage => ({
+	role: "assistant",
+	content: [{ type: "text", text }],
+	api: "anthropic-messages",
+	provider: "wire",
+	model: "claude-wire",
+	usage: {
+		input: 0,
+		output: 0,
+		cacheRead: 0,
+		cacheWrite: 0,
+		totalTokens: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+	},
+	stopReason: "stop",
+	timestamp: 0,
+});
+
+/** The parts of `CliApp` the controller reads while events stream in, with a hand-driven harness. */
+function fakeApp() {
+	let listener: (event: HarnessEvent) => void = () => {};
+	const app = {
+		harness: {
+			subscribe: (next: (event: HarnessEvent) => void) => {
+				listener = next;
+				return () => {};
+			},
+			model: { provider: "wire", id: "claude-wire" },
+			thinkingLevel: "off",
+			running: true,
+		},
+		approvals: {},
+		stats: () => ({ contextTokens: 0, contextWindow: 200_000, tokens: { total: 0 }, cost: 0 }),
+		describeRunError: (outcome: { message: string }) => outcome.message,
+	};
+	return { app: app as unknown as CliApp, emit: (event: HarnessEvent) => listener(event) };
+}
+
+describe("the interactive controller and streaming deltas", () => {
+	beforeEach(() => {
+		vi.useFakeTimers();
+	});
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it("shows a burst of deltas once per frame, and what ends the message at once, in order", () => {
+		const { app, emit } = fakeApp();
+		const controller = new InteractiveController(app);
+		controller.start();
+		let updates = 0;
+		controller.store.subscribe(() => {
+			updates += 1;
+		});
+		emit({ type: "agent_start" } as HarnessEvent);
+		emit({ type: "message_start", message: assistant("") } as HarnessEvent);
+		updates = 0;
+		let text = "";
+		for (let index = 0; index < 300; index++) {
+			text += `word${index} `;
+			emit({ type: "message_update", message: assistant(text) } as HarnessEvent);
+		}
+		expect(updates).toBe(0);
+		vi.advanceTimersByTime(33);
+		expect(updates).toBe(1);
+		expect(controller.store.getState().live?.text).toBe(text);
+
+		// The end of the message, right after more deltas: shown at once, with every delta in it.
+		emit({ type: "message_update", message: assistant(`${text}last`) } as HarnessEvent);
+		emit({ type: "message_end", message: assistant(`${text}last`) } as HarnessEvent);
+		expect(controller.store.getState().live).toBeUndefined();
+		const before = updates;
+		vi.advanceTimersByTime(100);
+		// No held delta comes back after the end to show a stale live message.
+		expect(updates).toBe(before);
+		expect(controller.store.getState().live).toBeUndefined();
+		controller.dispose();
+	});
+});
