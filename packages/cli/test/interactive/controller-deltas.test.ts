@@ -1,26 +1,10 @@
-import type { AssistantMessage } from "@kestrel/ai";
 import type { HarnessEvent } from "@kestrel/harness";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CliApp } from "../../src/app/cli-app.js";
 import { InteractiveController } from "../../src/interactive/interactive-controller.js";
+import { assistant } from "./support/assistant-message.js";
 
-const assistant = (text: string): AssistantMessage => ({
-	role: "assistant",
-	content: [{ type: "text", text }],
-	api: "anthropic-messages",
-	provider: "wire",
-	model: "claude-wire",
-	usage: {
-		input: 0,
-		output: 0,
-		cacheRead: 0,
-		cacheWrite: 0,
-		totalTokens: 0,
-		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-	},
-	stopReason: "stop",
-	timestamp: 0,
-});
+const message = (text: string) => assistant([{ type: "text", text }]);
 
 /** The parts of `CliApp` the controller reads while events stream in, with a hand-driven harness. */
 function fakeApp() {
@@ -59,12 +43,12 @@ describe("the interactive controller and streaming deltas", () => {
 			updates += 1;
 		});
 		emit({ type: "agent_start" } as HarnessEvent);
-		emit({ type: "message_start", message: assistant("") } as HarnessEvent);
+		emit({ type: "message_start", message: message("") } as HarnessEvent);
 		updates = 0;
 		let text = "";
 		for (let index = 0; index < 300; index++) {
 			text += `word${index} `;
-			emit({ type: "message_update", message: assistant(text) } as HarnessEvent);
+			emit({ type: "message_update", message: message(text) } as HarnessEvent);
 		}
 		expect(updates).toBe(0);
 		vi.advanceTimersByTime(33);
@@ -72,8 +56,8 @@ describe("the interactive controller and streaming deltas", () => {
 		expect(controller.store.getState().live?.text).toBe(text);
 
 		// The end of the message, right after more deltas: shown at once, with every delta in it.
-		emit({ type: "message_update", message: assistant(`${text}last`) } as HarnessEvent);
-		emit({ type: "message_end", message: assistant(`${text}last`) } as HarnessEvent);
+		emit({ type: "message_update", message: message(`${text}last`) } as HarnessEvent);
+		emit({ type: "message_end", message: message(`${text}last`) } as HarnessEvent);
 		expect(controller.store.getState().live).toBeUndefined();
 		const before = updates;
 		vi.advanceTimersByTime(100);

@@ -1,31 +1,9 @@
-import type { AssistantMessage } from "@kestrel/ai";
 import type { HarnessEvent } from "@kestrel/harness";
 import { describe, expect, it } from "vitest";
 import { applyHarnessEvent, type EventView } from "../../src/interactive/harness-event-view.js";
+import { assistant } from "./support/assistant-message.js";
 
 const idle: EventView = { live: undefined, tools: [], working: false };
-
-const assistant = (
-	content: AssistantMessage["content"],
-	extra: Partial<AssistantMessage> = {},
-): AssistantMessage => ({
-	role: "assistant",
-	content,
-	api: "anthropic-messages",
-	provider: "wire",
-	model: "claude-wire",
-	usage: {
-		input: 0,
-		output: 0,
-		cacheRead: 0,
-		cacheWrite: 0,
-		totalTokens: 0,
-		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-	},
-	stopReason: "stop",
-	timestamp: 0,
-	...extra,
-});
 
 function play(events: HarnessEvent[]) {
 	let view = idle;
