@@ -91,6 +91,7 @@ export class AgentHarness {
 					createSystemPromptSource({
 						cwd: options.cwd ?? options.session.header.cwd,
 						globalDir: kestrelHome(),
+						...(options.guidelines ? { guidelines: options.guidelines } : {}),
 					}));
 	}
 
@@ -246,35 +247,40 @@ export class AgentHarness {
 		if (!options.summarize || abandoned.length === 0) {
 			session.branch(targetId);
 		} else {
-			const { summary } = await summarizeHistory(
-				{ messages: abandoned },
-				this.summarizer(),
-				this.compactionSettings,
-				options.signal,
-			);
-			const entry = session.branchWithSummary(targetId, summary);
-			await this.emit({ type: "entry_persisted", entry });
+			// Summarising takes a model call: busy meanwhile, so that no prompt starts on the old branch.
+			const busy = this.enterBusy("navigate");
+			try {
+				const signal = options.signal ? AbortSignal.any([options.signal, busy.signal]) : busy.signal;
+				const { summary } = await summarizeHistory(
+					{ messages: abandoned },
+					this.summarizer(),
+					this.compactionSettings,
+					signal,
+				);
+				const entry = session.branchWithSummary(targetId, summary);
+				await this.emit({ type: "entry_persisted", entry });
+			} finally {
+				busy.leave();
+			}
 		}
 		this.lastPersistedId = session.leafId;
 	}
 
 	/** Compacts now, whatever the settings say. Only while idle. */
 	async compact(instructions?: string): Promise<CompactionOutcome> {
-		this.assertIdle("compact");
-		const controller = new AbortController();
-		this.abortController = controller;
+		const busy = this.enterBusy("compact");
 		try {
 			const systemPrompt = await this.buildSystemPrompt();
 			return await this.runCompaction({
 				reason: "manual",
 				willRetry: false,
-				signal: controller.signal,
+				signal: busy.signal,
 				contextWindow: this.selection.model.contextWindow,
 				systemPrompt,
 				...(instructions === undefined ? {} : { instructions }),
 			});
 		} finally {
-			this.abortController = undefined;
+			busy.leave();
 		}
 	}
 
@@ -286,14 +292,8 @@ export class AgentHarness {
 		action: string,
 		body: (attempts: Attempts) => Promise<void>,
 	): Promise<HarnessOutcome> {
-		this.assertIdle(action);
-		const controller = new AbortController();
-		this.abortController = controller;
-		let release!: () => void;
-		this.idle = new Promise((resolve) => {
-			release = resolve;
-		});
-		const attempts = newAttempts(controller.signal);
+		const busy = this.enterBusy(action);
+		const attempts = newAttempts(busy.signal);
 		try {
 			await this.emit({ type: "agent_start" });
 			await body(attempts);
@@ -306,7 +306,7 @@ export class AgentHarness {
 				// A change asked for during a run that ended before another model call counts from the next prompt.
 				if (this.selection.hasPending && !this.sessionValue.readOnly) await this.applyPending();
 			} finally {
-				release();
+				busy.leave();
 			}
 		}
 	}
@@ -556,21 +556,26 @@ export class AgentHarness {
 
 	/** Switches while idle, compacting first when the context would not fit the new window. */
 	private async switchModel(model: Model): Promise<void> {
-		const systemPrompt = await this.buildSystemPrompt();
-		const tokens = this.measure(this.sessionValue.buildContext().messages, systemPrompt);
-		if (
-			this.compactionSettings.enabled &&
-			shouldCompact(tokens, model.contextWindow, this.compactionSettings)
-		) {
-			await this.runCompaction({
-				reason: "model_switch",
-				willRetry: false,
-				signal: new AbortController().signal,
-				contextWindow: model.contextWindow,
-				systemPrompt,
-			});
+		const busy = this.enterBusy("setModel");
+		try {
+			const systemPrompt = await this.buildSystemPrompt();
+			const tokens = this.measure(this.sessionValue.buildContext().messages, systemPrompt);
+			if (
+				this.compactionSettings.enabled &&
+				shouldCompact(tokens, model.contextWindow, this.compactionSettings)
+			) {
+				await this.runCompaction({
+					reason: "model_switch",
+					willRetry: false,
+					signal: busy.signal,
+					contextWindow: model.contextWindow,
+					systemPrompt,
+				});
+			}
+			await this.announce(this.selection.adopt(this.sessionValue, model));
+		} finally {
+			busy.leave();
 		}
-		await this.announce(this.selection.adopt(this.sessionValue, model));
 	}
 
 	/** Applies changes asked for during the run and announces them; returns whether the model changed. */
@@ -607,6 +612,27 @@ export class AgentHarness {
 			const pending = listener(event);
 			if (pending) await pending;
 		}
+	}
+
+	/**
+	 * Marks the harness busy for a run, a compaction or a summary: `running` is true,
+	 * `abort()` fires the returned signal, and `waitForIdle()` waits for `leave()`.
+	 */
+	private enterBusy(action: string): { signal: AbortSignal; leave: () => void } {
+		this.assertIdle(action);
+		const controller = new AbortController();
+		this.abortController = controller;
+		let release!: () => void;
+		this.idle = new Promise((resolve) => {
+			release = resolve;
+		});
+		return {
+			signal: controller.signal,
+			leave: () => {
+				this.abortController = undefined;
+				release();
+			},
+		};
 	}
 
 	private assertIdle(action: string): void {

@@ -35,4 +35,22 @@ describe("compact() asked for by the user", () => {
 		expect(messages.map(textOf)).toContain("Is there fuel?");
 		expect(messages.map(textOf)).not.toContain("Where is the harbour?");
 	});
+
+	it("keeps the harness busy while it runs: prompts are refused and waitForIdle waits for the entry", async () => {
+		const scripted = scriptedModel({
+			agent: (_request, index) => ({ content: [{ type: "text", text: `Answer ${index}.` }] }),
+		});
+		const { session, harness } = await harnessFor(scripted, {
+			session: await SessionManager.inMemory({ cwd: "/w" }).create(),
+			systemPrompt: "x",
+		});
+		for (const question of ["One?", "Two?", "Three?"]) await harness.prompt(question);
+		const compacting = harness.compact();
+		expect(harness.running).toBe(true);
+		await expect(harness.prompt("Four?")).rejects.toThrow(/Cannot prompt while the agent is working/);
+		await harness.waitForIdle();
+		expect(session.getBranch().at(-1)?.type).toBe("compaction");
+		expect((await compacting).ok).toBe(true);
+		expect(harness.running).toBe(false);
+	});
 });
