@@ -10,10 +10,20 @@ const BLOB_PREFIX = "sha256:";
 /** The roles whose `content` may hold images. */
 const IMAGE_ROLES = new Set(["user", "toolResult", "custom"]);
 
-/** The hash part of a `sha256:<hex>` reference, or `undefined` for anything else. */
-export function blobHash(ref: string): string | undefined {
-	const hash = ref.startsWith(BLOB_PREFIX) ? ref.slice(BLOB_PREFIX.length) : "";
-	return /^[0-9a-f]{64}$/.test(hash) ? hash : undefined;
+/** A blob's name in the store: the SHA-256 of its bytes, in lowercase hexadecimal. */
+export const BLOB_HASH = /^[0-9a-f]{64}$/;
+
+/** Every `sha256:<hex>` reference in a text, wherever it stands (pruning searches whole files). */
+export const BLOB_REFERENCE = /sha256:([0-9a-f]{64})/g;
+
+/**
+ * The hash part of a `sha256:<hex>` reference, or `undefined` for anything else. Entries
+ * come from files, so a hand-edited reference may be any value.
+ */
+export function blobHash(ref: unknown): string | undefined {
+	if (typeof ref !== "string" || !ref.startsWith(BLOB_PREFIX)) return undefined;
+	const hash = ref.slice(BLOB_PREFIX.length);
+	return BLOB_HASH.test(hash) ? hash : undefined;
 }
 
 /** Every blob hash a content array refers to. */
@@ -21,7 +31,7 @@ export function blobHashesOf(content: unknown): string[] {
 	if (!Array.isArray(content)) return [];
 	const hashes: string[] = [];
 	for (const block of content as Block[]) {
-		if (block.type === "image" && "blob" in block) {
+		if (block?.type === "image" && "blob" in block) {
 			const hash = blobHash(block.blob);
 			if (hash) hashes.push(hash);
 		}
@@ -74,10 +84,11 @@ export function restoreImages<T>(content: T, load: (ref: string) => string | und
 	}) as T;
 }
 
-function isInlineImage(block: Block): block is ImageContent {
-	return block.type === "image" && typeof (block as ImageContent).data === "string";
+// Blocks come from files too: a hand-edited one may be null or not an object.
+function isInlineImage(block: Block | null): block is ImageContent {
+	return block?.type === "image" && typeof (block as ImageContent).data === "string";
 }
 
-function isBlobRef(block: Block): block is BlobImageRef {
-	return block.type === "image" && typeof (block as BlobImageRef).blob === "string";
+function isBlobRef(block: Block | null): block is BlobImageRef {
+	return block?.type === "image" && typeof (block as BlobImageRef).blob === "string";
 }

@@ -26,7 +26,11 @@ export interface BlobStore {
 
 /** Blobs as files `<dir>/blobs/<first 2 hex>/<64 hex>`, beside the session files of `dir`. */
 export class FileBlobStore implements BlobStore {
-	constructor(readonly dir: string) {}
+	/** `fsync: false` (the session's `"never"` policy) leaves new blobs to the operating system too. */
+	constructor(
+		readonly dir: string,
+		private readonly options: { fsync: boolean } = { fsync: true },
+	) {}
 
 	path(hash: string): string {
 		return join(this.dir, "blobs", hash.slice(0, 2), hash);
@@ -55,7 +59,7 @@ export class FileBlobStore implements BlobStore {
 		const fd = openSync(temp, "w");
 		try {
 			for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
-			fsyncSync(fd);
+			if (this.options.fsync) fsyncSync(fd);
 		} finally {
 			closeSync(fd);
 		}

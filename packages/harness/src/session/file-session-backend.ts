@@ -16,7 +16,10 @@ export class FileSessionBackend implements SessionBackend {
 	readonly onDisk = true;
 	private readonly blobStores = new Map<string, FileBlobStore>();
 
-	constructor(readonly dir: string) {}
+	constructor(
+		readonly dir: string,
+		private readonly options: { fsyncBlobs: boolean } = { fsyncBlobs: true },
+	) {}
 
 	newPath(id: string, created: Date): string {
 		return join(this.dir, sessionFileName(id, created));
@@ -92,7 +95,7 @@ export class FileSessionBackend implements SessionBackend {
 		const dir = dirname(path);
 		let store = this.blobStores.get(dir);
 		if (!store) {
-			store = new FileBlobStore(dir);
+			store = new FileBlobStore(dir, { fsync: this.options.fsyncBlobs });
 			this.blobStores.set(dir, store);
 		}
 		return store;

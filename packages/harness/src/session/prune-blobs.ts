@@ -1,5 +1,6 @@
 import { readdir, readFile, rmdir, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { BLOB_HASH, BLOB_REFERENCE } from "./blob-content.js";
 import { DEFAULT_LOCK_STALE_MS, isStale, type LockHolder, readLockState } from "./session-lock.js";
 
 /** Options of {@link pruneBlobs}. */
@@ -31,9 +32,6 @@ export interface PruneBlobsResult {
 
 export const DEFAULT_PRUNE_MIN_AGE_MS = 60 * 60 * 1000;
 
-const BLOB_NAME = /^[0-9a-f]{64}$/;
-const REFERENCE = /sha256:([0-9a-f]{64})/g;
-
 /**
  * Removes the blobs of `<dir>/blobs` that no file of `dir` refers to: images of deleted
  * sessions, or of appends that failed after their blob was written. Every file in `dir`
@@ -62,14 +60,14 @@ export async function pruneBlobs(dir: string, options: PruneBlobsOptions = {}): 
 	const referenced = new Set<string>();
 	for (const name of names) {
 		const text = await readTextIfFile(join(dir, name));
-		for (const match of text?.matchAll(REFERENCE) ?? []) referenced.add(match[1] as string);
+		for (const match of text?.matchAll(BLOB_REFERENCE) ?? []) referenced.add(match[1] as string);
 	}
 
 	for (const prefix of blobDirs) {
 		const folder = join(dir, "blobs", prefix);
 		for (const name of await entriesOf(folder)) {
 			const path = join(folder, name);
-			const isBlob = BLOB_NAME.test(name);
+			const isBlob = BLOB_HASH.test(name);
 			if (!isBlob && !name.endsWith(".tmp")) continue;
 			const info = await stat(path).catch(() => undefined);
 			if (!info?.isFile()) continue;

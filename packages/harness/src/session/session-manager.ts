@@ -69,8 +69,8 @@ export class SessionManager {
 	constructor(options: SessionManagerOptions) {
 		this.cwd = options.cwd;
 		this.dir = options.dir;
-		this.backend = new FileSessionBackend(options.dir);
 		this.fsync = options.fsync ?? "turn";
+		this.backend = new FileSessionBackend(options.dir, { fsyncBlobs: this.fsync !== "never" });
 		this.onLocked = options.onLocked ?? "error";
 		this.lockOptions = options.lock ?? {};
 	}

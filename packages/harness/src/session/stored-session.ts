@@ -136,8 +136,7 @@ export class StoredSession implements Session {
 	}
 
 	readBlob(ref: BlobImageRef): string | undefined {
-		// Entries come from files: a hand-edited reference may be anything.
-		return typeof ref?.blob === "string" ? this.blobData(ref.blob) : undefined;
+		return this.blobData(ref?.blob);
 	}
 
 	appendMessage(message: AgentMessage): MessageEntry {
@@ -259,12 +258,13 @@ export class StoredSession implements Session {
 	}
 
 	/** A blob's base64 data, cached once found (a missing one is looked up again next time: it may be restored). */
-	private blobData(ref: string): string | undefined {
-		const cached = this.decodedBlobs.get(ref);
-		if (cached !== undefined) return cached;
+	private blobData(ref: unknown): string | undefined {
 		const hash = blobHash(ref);
-		const data = hash === undefined ? undefined : this.blobs.get(hash)?.toString("base64");
-		if (data !== undefined) this.decodedBlobs.set(ref, data);
+		if (hash === undefined) return undefined;
+		const cached = this.decodedBlobs.get(hash);
+		if (cached !== undefined) return cached;
+		const data = this.blobs.get(hash)?.toString("base64");
+		if (data !== undefined) this.decodedBlobs.set(hash, data);
 		return data;
 	}
 

@@ -93,3 +93,14 @@ describe("the blob store", () => {
 		expect(reopened.buildContext().messages[0]).toEqual(user("look", [picture]));
 	});
 });
+
+describe("hand-edited image blocks", () => {
+	it("never throw: a reference that is not a sha256 string, or a null block, is left as it is", async () => {
+		const { blobHashesOf, restoreImages } = await import("../../src/session/blob-content.js");
+		expect(blobHashesOf([{ type: "image", blob: 42 }, null, { type: "image", blob: "sha256:xyz" }])).toEqual(
+			[],
+		);
+		const content = [null, { type: "image", mimeType: "image/png", blob: 42 }];
+		expect(restoreImages(content, () => "data")).toBe(content);
+	});
+});

@@ -1,17 +1,29 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
 
 const SCRIPT = fileURLToPath(new URL("./children/session-writer.mjs", import.meta.url));
 const BUILT = fileURLToPath(new URL("../../dist/session/index.js", import.meta.url));
+const SOURCES = fileURLToPath(new URL("../../src/session/", import.meta.url));
+const OUTPUTS = fileURLToPath(new URL("../../dist/session/", import.meta.url));
 
-/** Throws unless the package is built: the child processes run the built code, as users do. */
+/**
+ * Throws unless the package is built from the current sources: the child processes run the
+ * built code, as users do, so a stale build would test yesterday's locking and appending.
+ */
 export function requireBuild(): void {
-	if (!existsSync(BUILT)) {
-		throw new Error(`${BUILT} is missing: build the package first (\`npx tsc -b\` in packages/harness).`);
-	}
+	const build = "build the package first (`npx tsc -b` in packages/harness)";
+	if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: ${build}.`);
+	const stale = readdirSync(SOURCES)
+		.filter((name) => name.endsWith(".ts"))
+		.find((name) => {
+			const output = join(OUTPUTS, name.replace(/\.ts$/, ".js"));
+			return !existsSync(output) || statSync(output).mtimeMs < statSync(join(SOURCES, name)).mtimeMs;
+		});
+	if (stale) throw new Error(`dist/session is older than src/session/${stale}: ${build}.`);
 }
 
 /** Starts writers that are SIGKILLed after the test if still running (a failed assertion must not leave them looping). */

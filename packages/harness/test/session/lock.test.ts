@@ -194,11 +194,12 @@ describe("the writer lock", () => {
 	it("never shows a reader an empty lock file, and leaves no side files behind", async () => {
 		const { path, lockPath } = await sessionFile();
 		// A worker thread reads the lock file in a tight loop while this thread takes and releases it.
-		const control = new Int32Array(new SharedArrayBuffer(12)); // [stop, reads, unreadable reads]
+		const control = new Int32Array(new SharedArrayBuffer(16)); // [stop, reads, unreadable reads, loops]
 		const reader = new Worker(
 			`const { readFileSync } = require("node:fs");
 			const { workerData: { control, lockPath } } = require("node:worker_threads");
 			while (Atomics.load(control, 0) === 0) {
+				Atomics.add(control, 3, 1);
 				try {
 					const text = readFileSync(lockPath, "utf8");
 					Atomics.add(control, 1, 1);
@@ -208,7 +209,11 @@ describe("the writer lock", () => {
 			{ eval: true, workerData: { control, lockPath } },
 		);
 		const exited = new Promise((resolve) => reader.once("exit", resolve));
-		for (let round = 0; round < 300; round++) await (await SessionLock.acquire(path)).release();
+		// Start once the reader runs; go on until it has read the lock a number of times.
+		while (Atomics.load(control, 3) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+		for (let round = 0; round < 300 || (Atomics.load(control, 1) < 50 && round < 20_000); round++) {
+			await (await SessionLock.acquire(path)).release();
+		}
 		Atomics.store(control, 0, 1);
 		await exited;
 		expect(control[1]).toBeGreaterThan(0);
