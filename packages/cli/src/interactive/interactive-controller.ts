@@ -36,6 +36,8 @@ export class InteractiveController {
 	private readonly now: () => number;
 	/** A prompt is being prepared (files attached) and has not reached the harness yet. */
 	private preparing = false;
+	/** A `!command` runs: Esc aborts it through this. */
+	private shell: AbortController | undefined;
 	private approvalQueue: Promise<unknown> = Promise.resolve();
 	/** Streaming deltas (text and tool output) reach the screen at most once per frame. */
 	private readonly deltas = new FrameBatcher<EventView>((view) => this.showView(view), FRAME_MS);
@@ -95,6 +97,7 @@ export class InteractiveController {
 		this.unsubscribe?.();
 		this.deltas.cancel();
 		this.app.approvals.approver = undefined;
+		this.shell?.abort();
 		const overlay = this.store.getState().overlay;
 		if (overlay?.kind === "approval") overlay.answer({ decision: "deny", reason: "kestrel is closing." });
 	}
@@ -109,7 +112,7 @@ export class InteractiveController {
 	}
 
 	get working(): boolean {
-		return this.app.harness.running || this.preparing;
+		return this.app.harness.running || this.preparing || this.shell !== undefined;
 	}
 
 	quit(): void {
@@ -219,15 +222,23 @@ export class InteractiveController {
 			else if (input.kind === "unknown_command")
 				this.error(`Unknown command /${input.name} — /help lists them.`);
 			else if (input.kind === "shell") await this.runShell(input.command);
-			else await this.sendPrompt(input.text, this.working ? "steer" : "prompt");
+			else {
+				// The status is read again at `agent_end`; reading it here walks the whole session.
+				await this.sendPrompt(input.text, this.working ? "steer" : "prompt");
+				return;
+			}
 		} catch (error) {
 			this.error(error instanceof Error ? error.message : String(error));
 		}
 		this.refreshStatus();
 	}
 
-	/** Esc: aborts the run; queued steering and follow-ups come back into the editor. */
+	/** Esc: stops a running `!command`, or aborts the run; queued steering and follow-ups come back into the editor. */
 	abort(): void {
+		if (this.shell) {
+			this.shell.abort();
+			return;
+		}
 		if (!this.app.harness.running) return;
 		const { steering, followUp } = this.app.harness.clearQueues();
 		const queued = [...steering, ...followUp].flatMap((message) =>
@@ -243,6 +254,13 @@ export class InteractiveController {
 	}
 
 	private async sendPrompt(text: string, how: "prompt" | "steer" | "follow_up"): Promise<void> {
+		if (this.shell) {
+			// Its output is added to the session when it ends: not in the middle of a run.
+			this.error("A !command is running: wait for it, or press Esc to stop it.");
+			const current = this.store.getState().editor.text;
+			this.setEditorText([text, current].filter((part) => part !== "").join("\n"));
+			return;
+		}
 		this.preparing = true;
 		let expanded: Awaited<ReturnType<typeof expandFileReferences>>;
 		try {
@@ -270,7 +288,15 @@ export class InteractiveController {
 			this.error("!commands run while the agent is idle: wait for it, or press Esc to abort.");
 			return;
 		}
-		const result = await runShellCommand(command, this.app.cwd);
+		const shell = new AbortController();
+		this.shell = shell;
+		this.store.update((state) => ({ ...state, status: { ...state.status, working: true } }));
+		let result: Awaited<ReturnType<typeof runShellCommand>>;
+		try {
+			result = await runShellCommand(command, this.app.cwd, shell.signal);
+		} finally {
+			this.shell = undefined;
+		}
 		this.store.append({ kind: "shell", command, output: result.output, exitCode: result.exitCode });
 		// The harness rebuilds its context from the session before every model call.
 		this.app.session.appendMessage(createUserMessage(shellContextMessage(command, result)));
