@@ -6,10 +6,9 @@ import {
 	probeLocalServers,
 } from "../../src/models/local-servers.js";
 
-let server: WireServer | undefined;
+const servers: WireServer[] = [];
 afterEach(async () => {
-	await server?.close();
-	server = undefined;
+	for (const server of servers.splice(0)) await server.close();
 });
 
 const modelList = (id: string, headersDelayMs = 0) => ({
@@ -32,12 +31,16 @@ describe("local model servers", () => {
 	});
 
 	it("uses a server that answers within the timeout and passes over one that answers later", async () => {
-		server = await startWireServer();
-		const port = Number(new URL(server.url).port);
-		server.enqueue(modelList("slow-model", 1_000));
-		expect(await probeLocalServers([{ provider: "local", port }], 100)).toBeUndefined();
-		server.enqueue(modelList("patient-model", 200));
-		const model = await probeLocalServers([{ provider: "local", port }], 10_000);
-		expect(model).toMatchObject({ id: "patient-model", baseUrl: `http://127.0.0.1:${port}/v1` });
+		// Two servers, so that a probe given up on before it reached its server cannot take the other's answer.
+		const slow = await startWireServer();
+		servers.push(slow);
+		slow.enqueue(modelList("slow-model", 1_000));
+		const patient = await startWireServer();
+		servers.push(patient);
+		patient.enqueue(modelList("patient-model", 200));
+		const portOf = (wire: WireServer) => Number(new URL(wire.url).port);
+		expect(await probeLocalServers([{ provider: "local", port: portOf(slow) }], 100)).toBeUndefined();
+		const model = await probeLocalServers([{ provider: "local", port: portOf(patient) }], 10_000);
+		expect(model).toMatchObject({ id: "patient-model", baseUrl: `http://127.0.0.1:${portOf(patient)}/v1` });
 	});
 });
