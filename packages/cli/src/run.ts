@@ -107,10 +107,8 @@ export async function run(options: CliOptions): Promise<number> {
 		return runInteractiveMode(app, { ...(prompt ? { initialPrompt: prompt } : {}), resume: options.resume });
 	}
 	const context: HeadlessContext = {
-		harness: app.harness,
-		session,
+		app,
 		prompt,
-		resolved,
 		stdout: process.stdout,
 		stderr: process.stderr,
 	};

@@ -9,6 +9,7 @@ import type {
 } from "@kestrel/harness";
 import type { ApproveMode } from "../args/cli-options.js";
 import { CliError } from "../cli-error.js";
+import { usageTotals } from "../export/usage-totals.js";
 import type { LoadedModelsFile } from "../models/load-models-file.js";
 import { providerModels } from "../models/models-file-model.js";
 import { parseModelSpec } from "../models/parse-model-spec.js";
@@ -155,38 +156,41 @@ export class CliApp {
 
 	stats(): SessionStats {
 		const session = this.session;
-		const stats: SessionStats = {
+		const entries = session.getEntries();
+		let userMessages = 0;
+		let assistantMessages = 0;
+		let failedResponses = 0;
+		let toolCalls = 0;
+		for (const entry of entries) {
+			if (entry.type !== "message") continue;
+			const message = entry.message;
+			if (message.role === "user") userMessages += 1;
+			if (message.role !== "assistant") continue;
+			assistantMessages += 1;
+			if (message.stopReason === "error" || message.stopReason === "aborted") failedResponses += 1;
+			for (const block of message.content) if (block.type === "toolCall") toolCalls += 1;
+		}
+		const usage = usageTotals(entries);
+		return {
 			id: session.id,
 			path: session.path,
 			name: session.name,
-			entries: 0,
-			userMessages: 0,
-			assistantMessages: 0,
-			failedResponses: 0,
-			toolCalls: 0,
-			tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-			cost: 0,
-			contextTokens: 0,
+			entries: entries.length,
+			userMessages,
+			assistantMessages,
+			failedResponses,
+			toolCalls,
+			tokens: {
+				input: usage.input,
+				output: usage.output,
+				cacheRead: usage.cacheRead,
+				cacheWrite: usage.cacheWrite,
+				total: usage.totalTokens,
+			},
+			cost: usage.cost,
+			contextTokens: this.harness.state().contextTokens,
 			contextWindow: this.harness.model.contextWindow,
 		};
-		for (const entry of session.getEntries()) {
-			stats.entries += 1;
-			if (entry.type !== "message") continue;
-			const message = entry.message;
-			if (message.role === "user") stats.userMessages += 1;
-			if (message.role !== "assistant") continue;
-			stats.assistantMessages += 1;
-			if (message.stopReason === "error" || message.stopReason === "aborted") stats.failedResponses += 1;
-			for (const block of message.content) if (block.type === "toolCall") stats.toolCalls += 1;
-			stats.tokens.input += message.usage.input;
-			stats.tokens.output += message.usage.output;
-			stats.tokens.cacheRead += message.usage.cacheRead;
-			stats.tokens.cacheWrite += message.usage.cacheWrite;
-			stats.tokens.total += message.usage.totalTokens;
-			stats.cost += message.usage.cost.total;
-		}
-		stats.contextTokens = this.harness.state().contextTokens;
-		return stats;
 	}
 
 	/** Waits for the agent, then closes the session (releases its lock). */

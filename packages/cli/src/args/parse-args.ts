@@ -94,26 +94,16 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 	};
 }
 
-interface RawOptions {
-	print?: boolean;
+/**
+ * What commander yields: the options of {@link CliOptions}, absent when not given, except
+ * that `--tools`/`--no-tools` and `--session`/`--no-session` share a key (`true` by default,
+ * `false` for the `--no-` form) and `mode` has a default.
+ */
+type RawOptions = Partial<Omit<CliOptions, "messages" | "tools" | "session" | "persistSession" | "mode">> & {
 	mode: CliMode;
-	provider?: string;
-	model?: string;
-	thinking?: string;
-	apiKey?: string;
-	baseUrl?: string;
-	systemPrompt?: string;
-	appendSystemPrompt?: string;
 	tools?: string[] | boolean;
-	continue?: boolean;
-	resume?: boolean;
 	session?: string | boolean;
-	sessionDir?: string;
-	approve?: ApproveMode;
-	listModels?: boolean;
-	pruneBlobs?: boolean;
-	export?: string[];
-}
+};
 
 function toolList(value: string): string[] {
 	const names = value

@@ -1,6 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { Usage } from "@kestrel/ai";
-import type { TreeEntry } from "@kestrel/harness";
+import type { SessionEntry } from "@kestrel/harness";
 
 /** Tokens and USD cost summed over assistant messages. */
 export interface UsageTotals {
@@ -15,14 +15,14 @@ export interface UsageTotals {
 }
 
 /** The usage of an assistant message entry, if it is one. */
-export function assistantUsage(entry: TreeEntry): Usage | undefined {
+export function assistantUsage(entry: SessionEntry): Usage | undefined {
 	if (entry.type !== "message") return undefined;
 	const message = entry.message as AgentMessage;
 	return message.role === "assistant" ? message.usage : undefined;
 }
 
 /** The usage of every assistant message among `entries`, added up. */
-export function usageTotals(entries: Iterable<TreeEntry>): UsageTotals {
+export function usageTotals(entries: Iterable<SessionEntry>): UsageTotals {
 	const totals: UsageTotals = {
 		turns: 0,
 		input: 0,

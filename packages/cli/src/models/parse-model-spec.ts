@@ -1,14 +1,4 @@
-import type { ThinkingLevel } from "@kestrel/ai";
-
-/** The thinking levels, in order; kept here so that parsing loads no provider code. */
-export const THINKING_LEVEL_NAMES: readonly ThinkingLevel[] = [
-	"off",
-	"minimal",
-	"low",
-	"medium",
-	"high",
-	"xhigh",
-];
+import { THINKING_LEVELS, type ThinkingLevel } from "@kestrel/ai";
 
 /** A model named on the command line or in settings. */
 export interface ModelSpec {
@@ -20,7 +10,7 @@ export interface ModelSpec {
 
 /** Whether `value` is a thinking level name. */
 export function isThinkingLevel(value: string): value is ThinkingLevel {
-	return (THINKING_LEVEL_NAMES as readonly string[]).includes(value);
+	return (THINKING_LEVELS as readonly string[]).includes(value);
 }
 
 /**

@@ -6,14 +6,15 @@ import {
 	getProviders,
 	type KnownProvider,
 	type Model,
+	THINKING_LEVELS,
 	type ThinkingLevel,
 } from "@kestrel/ai";
 import { CliError } from "../cli-error.js";
 import type { LoadedModelsFile } from "./load-models-file.js";
 import { providerModels } from "./models-file-model.js";
 import { noModelMessage } from "./no-model-message.js";
-import { isThinkingLevel, type ModelSpec, parseModelSpec, THINKING_LEVEL_NAMES } from "./parse-model-spec.js";
-import { type KeySource, keyAdvice, resolveApiKey } from "./resolve-api-key.js";
+import { isThinkingLevel, type ModelSpec, parseModelSpec } from "./parse-model-spec.js";
+import { keyAdvice, resolveApiKey } from "./resolve-api-key.js";
 
 /** The model flags of the command line. */
 export interface ModelFlags {
@@ -42,14 +43,11 @@ export interface ResolveModelInput {
 	probedPorts: readonly number[];
 }
 
-/** The model to run, its thinking level and its key. */
+/** The model to run and its thinking level. Keys are not part of it: `CliApp` resolves them per request. */
 export interface ResolvedModel {
 	model: Model;
 	/** From `--thinking`, the `:level` suffix, or settings; absent for the session's or `off`. */
 	thinkingLevel?: ThinkingLevel;
-	/** Never printed, logged or stored. */
-	apiKey?: string;
-	keySource: KeySource;
 }
 
 /** The model a zero-configuration run picks for a provider with a key. */
@@ -69,7 +67,7 @@ export async function resolveModel(input: ResolveModelInput): Promise<ResolvedMo
 	const { flags, settings, modelsFile, env } = input;
 	if (flags.thinking !== undefined && !isThinkingLevel(flags.thinking)) {
 		throw new CliError(
-			`--thinking "${flags.thinking}" is not a thinking level; use one of ${THINKING_LEVEL_NAMES.join(", ")}.`,
+			`--thinking "${flags.thinking}" is not a thinking level; use one of ${THINKING_LEVELS.join(", ")}.`,
 		);
 	}
 	const spec = chooseSpec(flags, settings, modelsFile, env);
@@ -89,12 +87,7 @@ export async function resolveModel(input: ResolveModelInput): Promise<ResolvedMo
 	}
 	const thinkingLevel =
 		(flags.thinking as ThinkingLevel | undefined) ?? spec?.thinkingLevel ?? settings.defaultThinkingLevel;
-	return {
-		model,
-		...(thinkingLevel === undefined ? {} : { thinkingLevel }),
-		...(key.apiKey === undefined ? {} : { apiKey: key.apiKey }),
-		keySource: key.source,
-	};
+	return { model, ...(thinkingLevel === undefined ? {} : { thinkingLevel }) };
 }
 
 function chooseSpec(

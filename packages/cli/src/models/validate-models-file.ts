@@ -1,6 +1,7 @@
 import { Settings } from "typebox/system";
 import { Value } from "typebox/value";
 import { CliError } from "../cli-error.js";
+import { dottedPath } from "../json-pointer.js";
 import { type ModelsFile, ModelsFileSchema } from "./models-file-schema.js";
 
 /**
@@ -16,7 +17,7 @@ export function validateModelsFile(value: unknown, file: string): ModelsFile {
 	const allowed = new Map<string, unknown[]>();
 	const errors = Value.Errors(ModelsFileSchema, value);
 	for (const error of errors) {
-		const path = keyPath(error.instancePath);
+		const path = dottedPath(error.instancePath);
 		const params = error.params as { allowedValue?: unknown };
 		// TypeBox reports an unknown key twice (as a `false` schema and on its parent): keep one.
 		if (error.keyword === "additionalProperties") continue;
@@ -54,12 +55,3 @@ export const MODELS_FILE_EXAMPLE = `{
     }
   }
 }`;
-
-function keyPath(pointer: string): string {
-	if (!pointer) return "";
-	return pointer
-		.slice(1)
-		.split("/")
-		.map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-		.join(".");
-}

@@ -1,12 +1,10 @@
-import type { AgentHarness, Session } from "@kestrel/harness";
-import type { ResolvedModel } from "../models/resolve-model.js";
+import type { CliApp } from "../app/cli-app.js";
 
 /** What print and JSON modes run with. */
 export interface HeadlessContext {
-	harness: AgentHarness;
-	session: Session;
+	/** The harness, its session, and how a failed run is described. */
+	app: CliApp;
 	prompt: string;
-	resolved: ResolvedModel;
 	/** Where output goes (stdout) and where errors go (stderr). */
 	stdout: NodeJS.WritableStream;
 	stderr: NodeJS.WritableStream;

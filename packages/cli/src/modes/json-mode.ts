@@ -1,4 +1,3 @@
-import { formatRunError } from "./format-run-error.js";
 import type { HeadlessContext } from "./headless-context.js";
 import { jsonEventLine } from "./json-event-line.js";
 import { exitCodeOf, runPrompt } from "./run-prompt.js";
@@ -9,16 +8,15 @@ import { exitCodeOf, runPrompt } from "./run-prompt.js";
  * print mode; a failure is also described on stderr.
  */
 export async function runJsonMode(context: HeadlessContext): Promise<number> {
-	const { session, stdout } = context;
+	const { stdout } = context;
+	const { harness, session } = context.app;
 	stdout.write(`${JSON.stringify({ ...session.header, path: session.path ?? null })}\n`);
-	context.harness.subscribe((event) => {
+	harness.subscribe((event) => {
 		stdout.write(`${jsonEventLine(event)}\n`);
 	});
-	const run = await runPrompt(context.harness, session, context.prompt);
+	const run = await runPrompt(harness, session, context.prompt);
 	if (run.outcome.kind === "error" && !run.interrupted) {
-		context.stderr.write(
-			`${formatRunError(run.outcome, context.resolved.model.provider, context.resolved.keySource)}\n`,
-		);
+		context.stderr.write(`${context.app.describeRunError(run.outcome)}\n`);
 	}
 	return exitCodeOf(run);
 }

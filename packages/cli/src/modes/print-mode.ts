@@ -1,6 +1,5 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import { finalAssistantText } from "./final-text.js";
-import { formatRunError } from "./format-run-error.js";
 import type { HeadlessContext } from "./headless-context.js";
 import { exitCodeOf, runPrompt } from "./run-prompt.js";
 
@@ -10,19 +9,17 @@ import { exitCodeOf, runPrompt } from "./run-prompt.js";
  */
 export async function runPrintMode(context: HeadlessContext): Promise<number> {
 	const messages: AgentMessage[] = [];
-	context.harness.subscribe((event) => {
+	context.app.harness.subscribe((event) => {
 		if (event.type === "message_end") messages.push(event.message);
 	});
-	const run = await runPrompt(context.harness, context.session, context.prompt);
+	const run = await runPrompt(context.app.harness, context.app.session, context.prompt);
 	const code = exitCodeOf(run);
 	if (code === 130) {
 		context.stderr.write("Aborted.\n");
 		return code;
 	}
 	if (run.outcome.kind === "error") {
-		context.stderr.write(
-			`${formatRunError(run.outcome, context.resolved.model.provider, context.resolved.keySource)}\n`,
-		);
+		context.stderr.write(`${context.app.describeRunError(run.outcome)}\n`);
 		return code;
 	}
 	const text = finalAssistantText(messages);

@@ -37,7 +37,6 @@ describe("resolveModel", () => {
 		expect(fromSpec).toMatchObject({
 			model: { provider: "anthropic", id: "claude-opus-5" },
 			thinkingLevel: "low",
-			apiKey: "k",
 		});
 		const fromFlag = await resolveModel(
 			input({ flags: { model: "anthropic/claude-opus-5:low", thinking: "high" }, env }),
@@ -55,16 +54,20 @@ describe("resolveModel", () => {
 		expect(resolved).toMatchObject({
 			model: { provider: "lab", id: "lab-large", baseUrl: "http://10.0.0.5:8000/v1", contextWindow: 64_000 },
 			thinkingLevel: "medium",
-			apiKey: "lab-secret",
-			keySource: { kind: "models-file", variable: "LAB_KEY" },
 		});
 	});
 
-	it("prefers --api-key and applies --base-url", async () => {
-		const resolved = await resolveModel(
-			input({ flags: { model: "lab/lab-large", apiKey: "flag-key", baseUrl: "http://proxy:9000/v1/" } }),
-		);
-		expect(resolved).toMatchObject({ apiKey: "flag-key", model: { baseUrl: "http://proxy:9000/v1" } });
+	it("takes --api-key as the key a model needs, and applies --base-url", async () => {
+		const flags = { model: "lab/lab-large", baseUrl: "http://proxy:9000/v1/" };
+		// $LAB_KEY is not set: without --api-key the model has no key.
+		await expect(resolveModel(input({ flags }))).rejects.toThrow("lab: no API key — set LAB_KEY");
+		const resolved = await resolveModel(input({ flags: { ...flags, apiKey: "flag-key" } }));
+		expect(resolved.model).toMatchObject({
+			provider: "lab",
+			id: "lab-large",
+			baseUrl: "http://proxy:9000/v1",
+		});
+		expect(JSON.stringify(resolved)).not.toContain("flag-key");
 	});
 
 	it("with nothing named, picks a catalogue provider that has a key before models.json", async () => {

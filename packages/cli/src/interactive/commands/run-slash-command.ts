@@ -1,12 +1,11 @@
-import type { ThinkingLevel } from "@kestrel/ai";
+import { THINKING_LEVELS } from "@kestrel/ai";
 import { CliError } from "../../cli-error.js";
+import { isThinkingLevel } from "../../models/parse-model-spec.js";
 import { sessionHistory } from "../format/session-history.js";
 import { sessionTreeOptions } from "../format/session-tree.js";
 import { formatTokens } from "../format/status-line.js";
 import { SLASH_COMMANDS, type SlashCommandName } from "../input/slash-command.js";
 import type { InteractiveController } from "../interactive-controller.js";
-
-export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 
 /** Keys, for `/help`. */
 export const KEY_HELP = [
@@ -68,10 +67,10 @@ export async function runSlashCommand(
 				if (chosen === undefined) return;
 				level = chosen;
 			}
-			if (!THINKING_LEVELS.includes(level as ThinkingLevel)) {
+			if (!isThinkingLevel(level)) {
 				throw new CliError(`Unknown thinking level "${level}": use one of ${THINKING_LEVELS.join(", ")}.`);
 			}
-			const applied = await app.setThinkingLevel(level as ThinkingLevel);
+			const applied = await app.setThinkingLevel(level);
 			ui.notice(
 				applied === level
 					? `Thinking: ${applied}`

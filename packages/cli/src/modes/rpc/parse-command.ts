@@ -1,4 +1,5 @@
 import { Value } from "typebox/value";
+import { dottedPath } from "../../json-pointer.js";
 import { RPC_COMMAND_SCHEMAS, RPC_COMMAND_TYPES, type RpcCommand } from "./rpc-command-schema.js";
 import type { RpcError, RpcId } from "./rpc-protocol.js";
 
@@ -70,7 +71,7 @@ function firstProblem(type: string, errors: SchemaError[]): { field: string; mes
 		const field = params.requiredProperties?.[0] ?? "";
 		return { field, message: `${type}: "${field}" is required.` };
 	}
-	const field = fieldOf(first.instancePath);
+	const field = dottedPath(first.instancePath);
 	if (first.keyword === "boolean" || first.keyword === "additionalProperties") {
 		return { field, message: `${type}: "${field}" is not a field of ${type}; remove it (see docs/rpc.md).` };
 	}
@@ -93,14 +94,6 @@ function firstProblem(type: string, errors: SchemaError[]): { field: string; mes
 function article(kind: string | undefined): string {
 	if (kind === "null") return "null";
 	return kind === "integer" || kind === "object" || kind === "array" ? `an ${kind}` : `a ${kind ?? "value"}`;
-}
-
-function fieldOf(pointer: string): string {
-	return pointer
-		.slice(1)
-		.split("/")
-		.map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-		.join(".");
 }
 
 function fail(
