@@ -43,7 +43,8 @@ export async function compactSession(
 ): Promise<CompactionOutcome> {
 	const { reason, settings, systemPrompt, tools } = options;
 	const fixedTokens = estimateFixedTokens(systemPrompt, tools);
-	const measure = measureContext({ systemPrompt, messages: session.buildContext().messages, tools });
+	const measure =
+		options.measure ?? measureContext({ systemPrompt, messages: session.buildContext().messages, tools });
 	const tokensBefore = measure.tokens;
 	const limit = compactionLimit(options.contextWindow, settings);
 	// When the provider counts more tokens than the estimate does, targets in estimated tokens shrink to

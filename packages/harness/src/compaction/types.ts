@@ -81,6 +81,8 @@ export interface CompactSessionOptions {
 	/** Extra instructions for the summary (manual `/compact focus on …`). */
 	instructions?: string;
 	signal?: AbortSignal;
+	/** The context as measured just before, when the caller has it (it is measured otherwise). */
+	measure?: ContextMeasure;
 }
 
 /** What `compactSession` did. */

@@ -208,9 +208,7 @@ export class AgentHarness {
 			this.selection.queue({ thinkingLevel: level });
 			return;
 		}
-		this.selection.setLevel(this.sessionValue, level);
-		this.lastPersistedId = this.sessionValue.leafId;
-		await this.emit({ type: "thinking_level_change", thinkingLevel: this.selection.thinkingLevel });
+		await this.announce({ model: false, thinkingLevel: this.selection.setLevel(this.sessionValue, level) });
 	}
 
 	/** Replaces the tools from the next model call. */

@@ -1,7 +1,7 @@
 import type { AgentTool } from "@kestrel/agent-core";
 import { compactSession } from "../compaction/compact-session.js";
 import { compactionLimit } from "../compaction/decide.js";
-import { estimateContextTokens } from "../compaction/estimate.js";
+import { estimateFixedTokens } from "../compaction/estimate.js";
 import { measureContext } from "../compaction/measure.js";
 import type { CompactionOutcome, CompactionSettings, Summarizer } from "../compaction/types.js";
 import type { CompactionReason, Session } from "../session/types.js";
@@ -38,8 +38,8 @@ export async function runCompaction(
 ): Promise<CompactionOutcome> {
 	const { session, tools } = host;
 	const { reason, willRetry, contextWindow, systemPrompt } = request;
-	const tokens = measureContext({ systemPrompt, messages: session.buildContext().messages, tools }).tokens;
-	await host.emit({ type: "compaction_start", reason, tokens, contextWindow });
+	const measure = measureContext({ systemPrompt, messages: session.buildContext().messages, tools });
+	await host.emit({ type: "compaction_start", reason, tokens: measure.tokens, contextWindow });
 	const outcome = await compactSession(session, {
 		reason,
 		settings: host.settings,
@@ -49,6 +49,7 @@ export async function runCompaction(
 		tools,
 		instructions: request.instructions,
 		signal: request.signal,
+		measure,
 	});
 	await host.emit({ type: "entry_persisted", entry: outcome.entry });
 	if (outcome.ok) {
@@ -68,7 +69,7 @@ export async function runCompaction(
 			type: "compaction_end",
 			reason,
 			ok: false,
-			tokensBefore: tokens,
+			tokensBefore: outcome.entry.tokens,
 			willRetry: false,
 			error: outcome.error,
 		});
@@ -99,11 +100,7 @@ export function ineffectiveCompactionError(
 ): HarnessError {
 	const tokens = outcome.ok ? outcome.entry.tokensAfter : outcome.entry.tokens;
 	const limit = compactionLimit(contextWindow, settings);
-	const fixedTokens = estimateContextTokens({
-		systemPrompt: fixed.systemPrompt,
-		messages: [],
-		tools: fixed.tools,
-	});
+	const fixedTokens = estimateFixedTokens(fixed.systemPrompt, fixed.tools);
 	const cause =
 		fixedTokens > limit
 			? `the system prompt and tool definitions alone take ${fixedTokens} tokens: shorten the context files or use fewer tools`
