@@ -4,9 +4,10 @@
 # pseudo-terminal). Installed from Debian's packages when missing; sourced by test.sh.
 set -euo pipefail
 
+# The tests run Debian's binaries at these paths (packages/cli/test), so those are checked.
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/tmux ] || missing+=(tmux)
 if [ "${#missing[@]}" -gt 0 ]; then
 	echo "Installing ${missing[*]} from Debian's packages (needed by the CLI's tests)..."
 	if [ "$(id -u)" = "0" ]; then
