@@ -35,7 +35,7 @@ export function findCutPoint(items: readonly CutItem[], keepRecentTokens: number
 		kept += items[index]!.tokens;
 		if (kept >= keepRecentTokens) break;
 	}
-	while (index > 0 && items[index]!.kind === "toolResult") index--;
+	while (index > 0 && !isValidCut(items, index)) index--;
 	if (index <= 0) return { firstKeptIndex: 0 };
 	if (items[index]!.kind !== "assistant") return { firstKeptIndex: index };
 	const turnStartIndex = findTurnStart(items, index);

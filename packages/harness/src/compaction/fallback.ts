@@ -1,4 +1,5 @@
 import { STRIPPED_TOOL_RESULT_TEXT } from "../messages.js";
+import { isValidCut } from "./cut-point.js";
 import { estimateTokens } from "./estimate.js";
 import { collectFileOperations, type FileOperations, withFileSections } from "./files.js";
 import type { CandidateEntry } from "./plan.js";
@@ -76,7 +77,7 @@ export function fallbackCompaction(input: FallbackInput): FallbackResult {
 		suffix[index] = suffix[index + 1]! + strippedTokens(candidates[index]!);
 	let cut = count;
 	for (let index = 1; index < count; index++) {
-		if (candidates[index]!.kind !== "toolResult" && suffix[index]! <= budget) {
+		if (isValidCut(candidates, index) && suffix[index]! <= budget) {
 			cut = index;
 			break;
 		}

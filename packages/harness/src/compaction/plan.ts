@@ -1,11 +1,8 @@
 import type { AgentMessage } from "@kestrel/agent-core";
-import type { ImageContent, TextContent } from "@kestrel/ai";
-import { stripToolResult } from "../messages.js";
+import { toMessage } from "../session/build-session-context.js";
 import type { CompactionEntry, TreeEntry } from "../session/types.js";
 import { type CutItem, findCutPoint } from "./cut-point.js";
 import { estimateTokens } from "./estimate.js";
-
-/** The text a stripped tool result's body is replaced with (the session does the same). */
 
 /** A message-like entry that a compaction may summarise or keep. */
 export interface CandidateEntry {
@@ -94,39 +91,16 @@ function candidatesStart(
 }
 
 function toCandidate(entry: TreeEntry, stripped: ReadonlySet<string>): CandidateEntry | undefined {
-	const message = entryMessage(entry);
+	// Blob image references keep `type: "image"`; estimating and serialising never read their data.
+	const message = toMessage(entry, stripped, (content) => content);
 	if (!message) return undefined;
-	const isStripped = message.role === "toolResult" && stripped.has(entry.id);
-	const seen = isStripped ? stripToolResult(message) : message;
 	return {
 		entryId: entry.id,
-		kind: kindOf(seen),
-		message: seen,
-		tokens: estimateTokens(seen),
-		stripped: isStripped,
+		kind: kindOf(message),
+		message,
+		tokens: estimateTokens(message),
+		stripped: message.role === "toolResult" && stripped.has(entry.id),
 	};
-}
-
-function entryMessage(entry: TreeEntry): AgentMessage | undefined {
-	const timestamp = Date.parse(entry.timestamp);
-	switch (entry.type) {
-		case "message":
-			return entry.message;
-		case "branch_summary":
-			return { role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp };
-		case "custom_message":
-			// Blob image references keep `type: "image"`; estimating and serialising never read their data.
-			return {
-				role: "custom",
-				customType: entry.customType,
-				content: entry.content as string | (TextContent | ImageContent)[],
-				display: entry.display,
-				details: entry.details,
-				timestamp,
-			};
-		default:
-			return undefined;
-	}
 }
 
 function kindOf(message: AgentMessage): CutItem["kind"] {

@@ -10,12 +10,20 @@ export interface SerializeOptions {
  * separated by blank lines. See {@link serializeMessage}.
  */
 export function serializeMessages(messages: readonly AgentMessage[], options: SerializeOptions): string {
+	return serializeMessageBlocks(messages, options).join("\n\n");
+}
+
+/** The non-empty blocks {@link serializeMessages} joins, one per message the model sees. */
+export function serializeMessageBlocks(
+	messages: readonly AgentMessage[],
+	options: SerializeOptions,
+): string[] {
 	const parts: string[] = [];
 	for (const message of messages) {
 		const text = serializeMessage(message, options);
 		if (text !== "") parts.push(text);
 	}
-	return parts.join("\n\n");
+	return parts;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { AssistantMessage, Context, StreamOptions } from "@kestrel/ai";
-import { serializeMessage, truncateMiddle } from "./serialize.js";
+import { serializeMessageBlocks, truncateMiddle } from "./serialize.js";
 import { SummaryError } from "./summary-error.js";
 import {
 	createSummaryPrompt,
@@ -100,10 +100,7 @@ export async function summarizeHistory(
 		return text;
 	};
 
-	const serializeAll = (messages: readonly AgentMessage[]) =>
-		messages.map((message) => serializeMessage(message, settings)).filter((text) => text !== "");
-
-	const historyParts = serializeAll(input.messages);
+	const historyParts = serializeMessageBlocks(input.messages, settings);
 	const history =
 		historyParts.length === 0
 			? input.previousSummary
@@ -117,7 +114,7 @@ export async function summarizeHistory(
 							? createSummaryPrompt(conversation, input.instructions)
 							: updateSummaryPrompt(running, conversation, input.instructions),
 				);
-	const turnParts = serializeAll(input.turnPrefix ?? []);
+	const turnParts = serializeMessageBlocks(input.turnPrefix ?? [], settings);
 	const turn =
 		turnParts.length === 0
 			? undefined

@@ -7,8 +7,6 @@ import {
 } from "../messages.js";
 import type { CompactionEntry, SessionContext, TreeEntry } from "./types.js";
 
-/** The text a tool result's content becomes when a compaction stripped it. */
-
 /** Puts the data back into the blob image references of an entry's content array. */
 export type ContentRestorer = <T>(content: T, entry: TreeEntry) => T;
 
@@ -65,7 +63,12 @@ export function buildSessionContext(
 	return context;
 }
 
-function toMessage(
+/**
+ * The message the model gets for one entry, or `undefined` for entries that are not
+ * message-like (compactions, model and thinking-level changes, …). A tool result in
+ * `stripped` has its body replaced by the marker; `restore` puts blob image data back.
+ */
+export function toMessage(
 	entry: TreeEntry,
 	stripped: ReadonlySet<string>,
 	restore: ContentRestorer,

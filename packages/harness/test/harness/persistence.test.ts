@@ -170,7 +170,18 @@ describe("the harness and its session", () => {
 				entry.type === "message" && entry.message.role === "user" ? [textOf(entry.message)] : [],
 			);
 		expect(users).toEqual(["Go.", "Also check the logs.", "Then summarise."]);
-		expect(ofType(events, "queue_update").length).toBeGreaterThan(0);
+		const queues = () =>
+			ofType(events, "queue_update").map((event) => ({
+				steering: event.steering.map(textOf),
+				followUp: event.followUp.map(textOf),
+			}));
+		// Queued, then the steering message taken after the turn's tools, then the follow-up when the agent would stop.
+		expect(queues()).toEqual([
+			{ steering: ["Also check the logs."], followUp: [] },
+			{ steering: ["Also check the logs."], followUp: ["Then summarise."] },
+			{ steering: [], followUp: ["Then summarise."] },
+			{ steering: [], followUp: [] },
+		]);
 
 		harness.steer("later");
 		harness.followUp("even later");
@@ -178,6 +189,11 @@ describe("the harness and its session", () => {
 		expect(taken.steering.map(textOf)).toEqual(["later"]);
 		expect(taken.followUp.map(textOf)).toEqual(["even later"]);
 		expect(harness.state().steering).toEqual([]);
+		expect(queues().slice(4)).toEqual([
+			{ steering: ["later"], followUp: [] },
+			{ steering: ["later"], followUp: ["even later"] },
+			{ steering: [], followUp: [] },
+		]);
 	});
 
 	it("refuses a second prompt while running, with a message that says what to do", async () => {
