@@ -20,11 +20,7 @@ export function mean(values: readonly number[]): number {
 	return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-export function median(values: readonly number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+export { median } from "../measure.js";
 
 /**
  * A run's figures: mean CPU per turn over all turns; over an early window (the second

@@ -10,6 +10,7 @@
  */
 import { rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
+import { median } from "../measure.js";
 import { type ExternalRun, findCommand, runExternal } from "./external.js";
 import { loadToolsFs } from "./tools-fs.js";
 import { generateTree } from "./tree.js";
@@ -31,12 +32,6 @@ const numberFrom = (name: string, fallback: number) => {
 	const value = Number(process.env[name] ?? fallback);
 	return Number.isFinite(value) && value >= 0 ? value : fallback;
 };
-
-function median(values: readonly number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function measureKestrel(run: () => Promise<number>): Promise<Sample> {
 	const cpuStart = process.cpuUsage();

@@ -1,5 +1,6 @@
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
+import { random } from "../random.js";
 
 /** What the generated tree holds, for the report and for checking results. */
 export interface GeneratedTree {
@@ -9,18 +10,6 @@ export interface GeneratedTree {
 	/** Files that `.gitignore` ignores. */
 	ignoredFiles: number;
 	bytes: number;
-}
-
-/** A small deterministic generator (mulberry32), so every run searches the same tree. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let value = state;
-		value = Math.imul(value ^ (value >>> 15), value | 1);
-		value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-		return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 const WORDS = [
@@ -69,6 +58,7 @@ export async function generateTree(parent: string, count: number): Promise<Gener
 	await fs.mkdir(nodePath.join(root, ".git"));
 	await fs.writeFile(nodePath.join(root, ".git", "HEAD"), "ref: refs/heads/main\n");
 	await fs.writeFile(nodePath.join(root, ".gitignore"), "build/\n*.log\ncoverage/\n");
+	// mulberry32 (../random.ts), so every run searches the same tree.
 	const next = random(20_000);
 	let bytes = 0;
 	let ignoredFiles = 0;

@@ -19,6 +19,7 @@ import type {
 	ToolResultMessage,
 	Usage,
 } from "@kestrel/ai";
+import { random } from "../random.js";
 
 export type TranscriptItem =
 	| { kind: "message"; message: Message }
@@ -40,18 +41,6 @@ export interface Transcript {
 	items: TranscriptItem[];
 	/** ISO time of the session's creation; item `i` is timestamped `startMs + (i + 1) s`. */
 	startMs: number;
-}
-
-/** mulberry32: small, fast, deterministic. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 /**

@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { encodeAnthropicStream } from "@kestrel/ai/testing";
+import { median } from "../measure.js";
 
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
 const strict = process.env.BENCH_STRICT === "1";
@@ -45,10 +46,15 @@ function timeExit(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<
 	});
 }
 
-/** Spawns `kestrel -p` and resolves with the wall time until its request reaches the server (ms). */
+/**
+ * Spawns `kestrel -p` and resolves with the wall time until its request reaches the server
+ * (ms), once the process has exited, so that it does not overlap the next measured spawn.
+ * Rejects if it exits non-zero or without making a request.
+ */
 function timeFirstRequest(server: RequestClock, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const started = process.hrtime.bigint();
+		let requestAt: bigint | undefined;
 		const child = spawn(process.execPath, [kestrelMain, "-p", "hi", "--no-session"], {
 			env,
 			cwd,
@@ -58,9 +64,26 @@ function timeFirstRequest(server: RequestClock, env: NodeJS.ProcessEnv, cwd: str
 		child.stderr.on("data", (chunk: Buffer) => {
 			stderr += chunk.toString();
 		});
-		server.next = (at) => resolve(Number(at - started) / 1e6);
-		child.on("exit", (code) => {
-			if (code !== 0) reject(new Error(`kestrel -p exited with ${code}: ${stderr.trim()}`));
+		const onRequest = (at: bigint) => {
+			requestAt = at;
+		};
+		server.next = onRequest;
+		const detach = () => {
+			if (server.next === onRequest) server.next = undefined;
+		};
+		child.on("error", (error) => {
+			detach();
+			reject(error);
+		});
+		child.on("exit", (code, signal) => {
+			detach();
+			if (code !== 0) {
+				reject(new Error(`kestrel -p exited with ${code ?? signal}: ${stderr.trim()}`));
+			} else if (requestAt === undefined) {
+				reject(new Error(`kestrel -p exited without a request reaching the server: ${stderr.trim()}`));
+			} else {
+				resolve(Number(requestAt - started) / 1e6);
+			}
 		});
 	});
 }
@@ -81,18 +104,14 @@ async function startClock(): Promise<RequestClock> {
 		clock.next?.(process.hrtime.bigint());
 		clock.next = undefined;
 		request.resume();
-		response.writeHead(200, { "content-type": "text/event-stream" });
+		// The whole stream (through message_stop) in one go, and no keep-alive: the run
+		// completes, kestrel exits, and no idle socket outlives it.
+		response.writeHead(200, { "content-type": "text/event-stream", connection: "close" });
 		response.end(body);
 	});
 	await new Promise<void>((resolve) => clock.server.listen(0, "127.0.0.1", resolve));
 	clock.url = `http://127.0.0.1:${(clock.server.address() as AddressInfo).port}`;
 	return clock;
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const root = await mkdtemp(join(tmpdir(), "kestrel-startup-"));
