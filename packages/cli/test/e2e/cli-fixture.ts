@@ -3,8 +3,16 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { startWireServer, type WireServer } from "@kestrel/ai/testing";
+import {
+	encodeAnthropicStream,
+	type ScriptBlock,
+	type ScriptedResponse,
+	type ScriptUsage,
+	startWireServer,
+	type WireServer,
+} from "@kestrel/ai/testing";
 import { defaultSessionDir } from "@kestrel/harness";
 
 const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
@@ -30,6 +38,8 @@ export interface CliFixture {
 	start(args: string[], options?: RunOptions): { child: ChildProcess; result: Promise<CliResult> };
 	/** The session files written for `cwd`. */
 	sessionFiles(): Promise<string[]>;
+	/** Resolves once the wire server has received `count` requests; throws after `timeoutMs`. */
+	waitForRequests(count: number, timeoutMs?: number): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -43,6 +53,18 @@ export interface RunOptions {
 
 /** The model flag for the wire server's provider. */
 export const WIRE_MODEL = "wire/claude-wire";
+
+/** One Anthropic streamed response made of `blocks`, with `usage`. */
+export function reply(
+	blocks: ScriptBlock[],
+	usage: ScriptUsage = { input: 50, output: 10 },
+): ScriptedResponse {
+	return { body: encodeAnthropicStream({ blocks, usage }) };
+}
+
+/** One Anthropic streamed response that is only `text`. */
+export const answer = (text: string, usage?: ScriptUsage): ScriptedResponse =>
+	reply([{ type: "text", text }], usage);
 
 export async function createCliFixture(options: { modelsFile?: boolean } = {}): Promise<CliFixture> {
 	const root = await mkdtemp(join(tmpdir(), "kestrel-cli-"));
@@ -104,6 +126,17 @@ export async function createCliFixture(options: { modelsFile?: boolean } = {}): 
 			const dir = defaultSessionDir(cwd, kestrelHome);
 			const names = await readdir(dir).catch(() => []);
 			return names.filter((name) => name.endsWith(".jsonl")).map((name) => join(dir, name));
+		},
+		waitForRequests: async (count, timeoutMs = 10_000) => {
+			const deadline = Date.now() + timeoutMs;
+			while (server.requests.length < count) {
+				if (Date.now() >= deadline) {
+					throw new Error(
+						`expected ${count} request(s) to the wire server within ${timeoutMs} ms, but ${server.requests.length} arrived`,
+					);
+				}
+				await sleep(20);
+			}
 		},
 		close: async () => {
 			await server.close();

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { anthropicErrorResponse, encodeAnthropicStream } from "@kestrel/ai/testing";
 import { SessionManager } from "@kestrel/harness";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -29,7 +28,7 @@ describe("failures", () => {
 			stallAfterBytes: 400,
 		});
 		const { child, result } = fixture.start(["--model", WIRE_MODEL, "-p", "Tell me a long story"]);
-		for (let waited = 0; fixture.server.requests.length === 0 && waited < 200; waited++) await sleep(50);
+		await fixture.waitForRequests(1);
 		expect(fixture.server.requests).toHaveLength(1);
 		child.kill("SIGINT");
 		const ended = await result;

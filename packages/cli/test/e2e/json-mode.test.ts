@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
+import { answer, type CliFixture, createCliFixture, reply, WIRE_MODEL } from "./cli-fixture.js";
 
 let fixture: CliFixture;
 beforeEach(async () => {
@@ -15,12 +15,7 @@ afterEach(async () => {
 describe("JSON mode", () => {
 	it("writes the session line first, then events whose updates carry deltas only", async () => {
 		const text = "The tide turns at seven in the morning.";
-		fixture.server.enqueue({
-			body: encodeAnthropicStream({
-				blocks: [{ type: "text", text, deltaSize: 5 }],
-				usage: { input: 20, output: 9 },
-			}),
-		});
+		fixture.server.enqueue(reply([{ type: "text", text, deltaSize: 5 }], { input: 20, output: 9 }));
 		const result = await fixture.run(["--model", WIRE_MODEL, "--mode", "json", "When is the tide?"]);
 		expect(result.code).toBe(0);
 		const lines = result.stdout.trimEnd().split("\n");
@@ -55,9 +50,6 @@ describe("JSON mode", () => {
 	});
 
 	it("runs a two-turn task that edits a file, continues it with -c, and exits 130 on SIGINT", async () => {
-		const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
-			body: encodeAnthropicStream({ blocks, usage: { input: 40, output: 8 } }),
-		});
 		fixture.server.enqueue(
 			reply([
 				{ type: "toolCall", id: "toolu_1", name: "write", arguments: { path: "log.md", content: "# Log\n" } },
@@ -70,7 +62,7 @@ describe("JSON mode", () => {
 					arguments: { path: "log.md", edits: [{ oldText: "# Log\n", newText: "# Ship log\n" }] },
 				},
 			]),
-			reply([{ type: "text", text: "Created and titled log.md." }]),
+			answer("Created and titled log.md."),
 		);
 		const first = await fixture.run([
 			"--model",
@@ -94,7 +86,7 @@ describe("JSON mode", () => {
 		]);
 		expect(events.filter((event) => event.type === "turn_end")).toHaveLength(3);
 
-		fixture.server.enqueue(reply([{ type: "text", text: "The log is titled Ship log." }]));
+		fixture.server.enqueue(answer("The log is titled Ship log."));
 		const second = await fixture.run(["--model", WIRE_MODEL, "--mode", "json", "-c", "What is its title?"]);
 		expect(second.code).toBe(0);
 		expect(JSON.parse(second.stdout.split("\n")[0] ?? "{}").id).toBe(
@@ -107,9 +99,7 @@ describe("JSON mode", () => {
 			stallAfterBytes: 300,
 		});
 		const { child, result } = fixture.start(["--model", WIRE_MODEL, "--mode", "json", "-c", "Tell me more"]);
-		for (let waited = 0; fixture.server.requests.length < 5 && waited < 200; waited++) {
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
+		await fixture.waitForRequests(5);
 		child.kill("SIGINT");
 		const aborted = await result;
 		expect(aborted.code).toBe(130);

@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
+import { answer, type CliFixture, createCliFixture, reply, WIRE_MODEL } from "./cli-fixture.js";
 
 let fixture: CliFixture;
 beforeEach(async () => {
@@ -10,10 +9,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
 	await fixture.close();
-});
-
-const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
-	body: encodeAnthropicStream({ blocks, usage: { input: 50, output: 10 } }),
 });
 
 describe("print mode", () => {
@@ -35,7 +30,7 @@ describe("print mode", () => {
 					arguments: { path: "notes.txt", edits: [{ oldText: "tide at 6", newText: "tide at 7" }] },
 				},
 			]),
-			reply([{ type: "text", text: "Wrote notes.txt and fixed the time." }]),
+			answer("Wrote notes.txt and fixed the time."),
 		);
 		const first = await fixture.run([
 			"--model",
@@ -59,7 +54,7 @@ describe("print mode", () => {
 		expect(sessionText).toContain("tide at 7");
 		expect(sessionText).not.toContain("sk-wire-secret-key");
 
-		fixture.server.enqueue(reply([{ type: "text", text: "It says tide at 7." }]));
+		fixture.server.enqueue(answer("It says tide at 7."));
 		const second = await fixture.run(["--model", WIRE_MODEL, "-c", "-p", "What does it say?"]);
 		expect(second.code).toBe(0);
 		expect(second.stdout).toBe("It says tide at 7.\n");
@@ -71,7 +66,7 @@ describe("print mode", () => {
 	});
 
 	it("appends piped stdin to the prompt", async () => {
-		fixture.server.enqueue(reply([{ type: "text", text: "Two lines." }]));
+		fixture.server.enqueue(answer("Two lines."));
 		const result = await fixture.run(["--model", WIRE_MODEL, "-p", "Count the lines:"], {
 			stdin: "alpha\nbeta\n",
 		});
@@ -81,7 +76,7 @@ describe("print mode", () => {
 	});
 
 	it("does not wait forever on a stdin its parent never closes, and says so", async () => {
-		fixture.server.enqueue(reply([{ type: "text", text: "Answered without stdin." }]));
+		fixture.server.enqueue(answer("Answered without stdin."));
 		const { child, result } = fixture.start(["--model", WIRE_MODEL, "-p", "Say hi"], {
 			openStdin: true,
 			env: { KESTREL_STDIN_WAIT_MS: "300" },
@@ -95,10 +90,7 @@ describe("print mode", () => {
 	});
 
 	it("reads a slow pipe to its end once it has started, and waits for stdin when it is the only prompt", async () => {
-		fixture.server.enqueue(
-			reply([{ type: "text", text: "Both parts." }]),
-			reply([{ type: "text", text: "Late prompt read." }]),
-		);
+		fixture.server.enqueue(answer("Both parts."), answer("Late prompt read."));
 		const slow = fixture.start(["--model", WIRE_MODEL, "-p", "Join:"], {
 			openStdin: true,
 			env: { KESTREL_STDIN_WAIT_MS: "300" },
@@ -123,7 +115,7 @@ describe("print mode", () => {
 			reply([
 				{ type: "toolCall", id: "toolu_01", name: "write", arguments: { path: "notes.txt", content: "x" } },
 			]),
-			reply([{ type: "text", text: "I was not allowed to write." }]),
+			answer("I was not allowed to write."),
 		);
 		const result = await fixture.run(["--model", WIRE_MODEL, "--approve", "ask", "-p", "Write notes"]);
 		expect(result.code).toBe(0);
@@ -134,7 +126,7 @@ describe("print mode", () => {
 	});
 
 	it("--no-session writes no session file", async () => {
-		fixture.server.enqueue(reply([{ type: "text", text: "ok" }]));
+		fixture.server.enqueue(answer("ok"));
 		const result = await fixture.run(["--model", WIRE_MODEL, "--no-session", "-p", "hi"]);
 		expect(result.code).toBe(0);
 		expect(await fixture.sessionFiles()).toEqual([]);

@@ -2,11 +2,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { SessionManager } from "@kestrel/harness";
 import { type Browser, chromium } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
+import { answer, type CliFixture, createCliFixture, reply, WIRE_MODEL } from "../e2e/cli-fixture.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
@@ -20,10 +19,6 @@ beforeEach(async () => {
 afterEach(async () => {
 	await browser?.close();
 	await fixture.close();
-});
-
-const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
-	body: encodeAnthropicStream({ blocks, usage: { input: 50, output: 10 } }),
 });
 
 /** Runs `kestrel args…` and expects it to succeed. */
@@ -57,8 +52,8 @@ describe("kestrel --export", () => {
 					arguments: { path: "notes.txt", edits: [{ oldText: "tide at 6", newText: "tide at 7" }] },
 				},
 			]),
-			reply([{ type: "text", text: "Wrote notes.txt and **fixed** the time." }]),
-			reply([{ type: "text", text: "It says tide at 7." }]),
+			answer("Wrote notes.txt and **fixed** the time."),
+			answer("It says tide at 7."),
 		);
 		await kestrel(["--model", WIRE_MODEL, "--approve", "all", "-p", `Write the tide notes ${INJECTION}`]);
 		await kestrel(["--model", WIRE_MODEL, "-c", "-p", "What does it say?"]);
@@ -77,7 +72,7 @@ describe("kestrel --export", () => {
 		session.branch(turnOneEnd.id);
 		session.setLabel(turnOneEnd.id, "notes written");
 		await session.close();
-		fixture.server.enqueue(reply([{ type: "text", text: "Yes, the tide is late today." }]));
+		fixture.server.enqueue(answer("Yes, the tide is late today."));
 		await kestrel(["--model", WIRE_MODEL, "--session", sessionFile, "-p", "Is the tide late?"]);
 
 		expect(await kestrel(["--export", sessionFile, "out.html"])).toBe(

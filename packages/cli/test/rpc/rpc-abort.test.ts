@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { SessionManager } from "@kestrel/harness";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -24,7 +23,7 @@ describe("rpc mode: abort", () => {
 		);
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
 		await rpc.request({ type: "prompt", message: "Tell me a long story" });
-		for (let waited = 0; fixture.server.requests.length === 0 && waited < 200; waited++) await sleep(50);
+		await fixture.waitForRequests(1);
 		expect(fixture.server.requests).toHaveLength(1);
 
 		const steered = await rpc.request({ type: "steer", message: "Make it about boats" });
@@ -71,7 +70,7 @@ describe("rpc mode: abort", () => {
 		});
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
 		await rpc.request({ type: "prompt", message: "Tell me a long story" });
-		for (let waited = 0; fixture.server.requests.length === 0 && waited < 200; waited++) await sleep(50);
+		await fixture.waitForRequests(1);
 		rpc.kill("SIGTERM");
 		const ended = await rpc.result;
 		expect(ended.code).toBe(0);

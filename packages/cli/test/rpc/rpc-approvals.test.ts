@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
+import { answer, type CliFixture, createCliFixture, reply, WIRE_MODEL } from "../e2e/cli-fixture.js";
 import { startRpc } from "./rpc-process.js";
 
 let fixture: CliFixture;
@@ -13,9 +12,6 @@ afterEach(async () => {
 	await fixture.close();
 });
 
-const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
-	body: encodeAnthropicStream({ blocks, usage: { input: 50, output: 10 } }),
-});
 const write = (id: string, path: string, content: string) =>
 	reply([{ type: "toolCall", id, name: "write", arguments: { path, content } }]);
 
@@ -25,7 +21,7 @@ describe("rpc mode: approvals", () => {
 			write("toolu_01", "notes.txt", "first"),
 			write("toolu_02", "notes.md", "second"),
 			write("toolu_03", "more.md", "third"),
-			reply([{ type: "text", text: "Done." }]),
+			answer("Done."),
 		);
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL, "--approve", "ask"]);
 		expect((await rpc.request({ type: "prompt", message: "Write the notes" })).success).toBe(true);

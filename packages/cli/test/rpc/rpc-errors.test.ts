@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { anthropicErrorResponse, encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
@@ -90,7 +89,7 @@ describe("rpc mode: bad input", () => {
 		});
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
 		expect((await rpc.request({ type: "prompt", message: "Tell me a story" })).success).toBe(true);
-		for (let waited = 0; fixture.server.requests.length === 0 && waited < 200; waited++) await sleep(50);
+		await fixture.waitForRequests(1);
 
 		const again = await rpc.request({ type: "prompt", message: "Another" });
 		expect(again).toMatchObject({ success: false, command: "prompt", error: { code: "busy" } });

@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
+import { answer, type CliFixture, createCliFixture, reply, WIRE_MODEL } from "../e2e/cli-fixture.js";
 import { startRpc } from "./rpc-process.js";
 
 let fixture: CliFixture;
@@ -11,10 +10,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
 	await fixture.close();
-});
-
-const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) => ({
-	body: encodeAnthropicStream({ blocks, usage: { input: 50, output: 10 } }),
 });
 
 describe("rpc mode: a run", () => {
@@ -28,7 +23,7 @@ describe("rpc mode: a run", () => {
 					arguments: { path: "notes.txt", content: "tide at 6\n" },
 				},
 			]),
-			reply([{ type: "text", text: "Wrote notes.txt." }]),
+			answer("Wrote notes.txt."),
 		);
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL, "--approve", "all"]);
 		const ready = await rpc.waitFor((line) => line.type === "ready");

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
+import { answer, type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
 import { type RpcLine, startRpc } from "./rpc-process.js";
 
 let fixture: CliFixture;
@@ -13,13 +12,9 @@ afterEach(async () => {
 	await fixture.close();
 });
 
-const text = (value: string) => ({
-	body: encodeAnthropicStream({ blocks: [{ type: "text", text: value }] }),
-});
-
 describe("rpc mode: sessions", () => {
 	it("starts a new session, switches back, and forks at the leaf and at an entry", async () => {
-		fixture.server.enqueue(text("The tide is at 6."), text("Noted."));
+		fixture.server.enqueue(answer("The tide is at 6."), answer("Noted."));
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
 		const ready = await rpc.waitFor((line) => line.type === "ready");
 		const first = (ready.session as { path: string }).path;
@@ -67,7 +62,7 @@ describe("rpc mode: sessions", () => {
 	});
 
 	it("export_html writes the session as one HTML file, relative to the working folder", async () => {
-		fixture.server.enqueue(text("Hello."));
+		fixture.server.enqueue(answer("Hello."));
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
 		await rpc.request({ type: "prompt", message: "Hi" });
 		await rpc.waitForEvent("agent_end");
@@ -91,7 +86,7 @@ describe("rpc mode: compact", () => {
 		);
 		const summary = "## Goal\nKnow the tide.\n\n## Progress\n- asked once";
 		// Two summary requests: the history, and the start of the turn the cut splits.
-		fixture.server.enqueue(text("The tide is at 6."), text("Noted."), text(summary), text(summary));
+		fixture.server.enqueue(answer("The tide is at 6."), answer("Noted."), answer(summary), answer(summary));
 		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
 		for (const message of ["When is the tide?", "And tomorrow?"]) {
 			const from = rpc.lines.length;

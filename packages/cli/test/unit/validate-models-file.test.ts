@@ -14,6 +14,14 @@ function problemsOf(value: unknown): string {
 	throw new Error("expected the file to be rejected");
 }
 
+/** The "  - …" problem lines of a rejection message, without the bullet. */
+function problemLines(message: string): string[] {
+	return message
+		.split("\n")
+		.filter((line) => line.startsWith("  - "))
+		.map((line) => line.slice(4));
+}
+
 describe("validateModelsFile", () => {
 	it("accepts a provider with a base URL, an API, an env-var key and models", () => {
 		const file = {
@@ -36,17 +44,20 @@ describe("validateModelsFile", () => {
 			},
 		});
 		expect(message).toContain(FILE);
-		expect(message).toContain('"providers.local.api": must be one of "openai-completions"');
-		expect(message).toContain('"providers.local.models.0.contextWindow"');
-		expect(message).toContain('"baseUrl"');
+		expect(problemLines(message)).toEqual([
+			'"providers.local.api": must be one of "openai-completions", "openai-responses", "anthropic-messages", "google-generative-ai"',
+			'"providers.local.models.0.contextWindow": must be integer',
+		]);
+		expect(message).toContain("Fix the keys above. The format is:");
 	});
 
 	it("reports unknown keys and a missing models list", () => {
 		const message = problemsOf({
 			providers: { local: { baseUrl: "http://x/v1", api: "openai-completions", url: "y" } },
 		});
-		expect(message).toContain('"providers.local.url": unknown key');
-		expect(message).toContain("providers.local");
-		expect(message).toContain("models");
+		expect(problemLines(message)).toEqual([
+			'"providers.local": must have required properties models',
+			'"providers.local.url": unknown key; remove it',
+		]);
 	});
 });
