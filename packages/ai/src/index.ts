@@ -83,4 +83,4 @@ export {
 } from "./stream.js";
 export { clampThinkingLevel, THINKING_LEVELS } from "./thinking-levels.js";
 export type * from "./types.js";
-export { calculateCost, zeroUsage } from "./usage.js";
+export { addUsage, calculateCost, zeroUsage } from "./usage.js";

@@ -12,6 +12,20 @@ export function zeroUsage(): Usage {
 	};
 }
 
+/** Adds `usage` to `total` in place: every count and every cost. */
+export function addUsage(total: Usage, usage: Usage): void {
+	total.input += usage.input;
+	total.output += usage.output;
+	total.cacheRead += usage.cacheRead;
+	total.cacheWrite += usage.cacheWrite;
+	total.totalTokens += usage.totalTokens;
+	total.cost.input += usage.cost.input;
+	total.cost.output += usage.cost.output;
+	total.cost.cacheRead += usage.cost.cacheRead;
+	total.cost.cacheWrite += usage.cost.cacheWrite;
+	total.cost.total += usage.cost.total;
+}
+
 /**
  * Prices token counts with the model's per-million rates, in USD.
  * `totalTokens` is not read: the four counts are priced separately.

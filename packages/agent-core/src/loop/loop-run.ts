@@ -99,19 +99,6 @@ export function snapshotStats(stats: RunStats): RunStats {
 	return { turns: stats.turns, toolCalls: stats.toolCalls, usage: copyUsage(stats.usage) };
 }
 
-export function addUsage(total: Usage, usage: Usage): void {
-	total.input += usage.input;
-	total.output += usage.output;
-	total.cacheRead += usage.cacheRead;
-	total.cacheWrite += usage.cacheWrite;
-	total.totalTokens += usage.totalTokens;
-	total.cost.input += usage.cost.input;
-	total.cost.output += usage.cost.output;
-	total.cost.cacheRead += usage.cost.cacheRead;
-	total.cost.cacheWrite += usage.cost.cacheWrite;
-	total.cost.total += usage.cost.total;
-}
-
 function copyUsage(usage: Usage): Usage {
 	return { ...usage, cost: { ...usage.cost } };
 }

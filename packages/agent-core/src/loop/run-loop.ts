@@ -1,4 +1,4 @@
-import type { AssistantMessage, ToolCall } from "@kestrel/ai";
+import { type AssistantMessage, addUsage, type ToolCall } from "@kestrel/ai";
 import { executeToolBatch } from "../tools/execute-batch.js";
 import { abortedText, answerWithoutRunning } from "../tools/tool-results.js";
 import type {
@@ -10,7 +10,7 @@ import type {
 	TurnContext,
 } from "../types.js";
 import { callHook, failedOutcome, HookFailure, runEndingMessage } from "./failures.js";
-import { addMessage, addUsage, type LoopRun, snapshotStats, startTurn } from "./loop-run.js";
+import { addMessage, type LoopRun, snapshotStats, startTurn } from "./loop-run.js";
 import { streamAssistant } from "./stream-assistant.js";
 
 /** A whole run: `agent_start`, the first turn with the prompts, the turns, `agent_end`. */

@@ -1,5 +1,5 @@
 import type { AgentMessage, RunOutcome, RunStats } from "@kestrel/agent-core";
-import { type ProviderError, zeroUsage } from "@kestrel/ai";
+import { addUsage, type ProviderError, zeroUsage } from "@kestrel/ai";
 import type { CompactionSettings } from "../compaction/types.js";
 import { retryDelay } from "../retry/retry-delay.js";
 import type { RetrySettings } from "../retry/types.js";
@@ -36,17 +36,7 @@ export function newAttempts(signal: AbortSignal): Attempts {
 export function foldStats(total: RunStats, run: RunStats): void {
 	total.turns += run.turns;
 	total.toolCalls += run.toolCalls;
-	const usage = total.usage;
-	usage.input += run.usage.input;
-	usage.output += run.usage.output;
-	usage.cacheRead += run.usage.cacheRead;
-	usage.cacheWrite += run.usage.cacheWrite;
-	usage.totalTokens += run.usage.totalTokens;
-	usage.cost.input += run.usage.cost.input;
-	usage.cost.output += run.usage.cost.output;
-	usage.cost.cacheRead += run.usage.cost.cacheRead;
-	usage.cost.cacheWrite += run.usage.cost.cacheWrite;
-	usage.cost.total += run.usage.cost.total;
+	addUsage(total.usage, run.usage);
 }
 
 /** What to do after an attempt failed with `error`. */
