@@ -13,30 +13,16 @@ import {
 	type TurnContext,
 } from "@kestrel/agent-core";
 import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
-import { shouldCompact } from "../compaction/decide.js";
-import { createTokenEstimator } from "../compaction/estimate.js";
-import { measureContext } from "../compaction/measure.js";
 import { summarizeHistory } from "../compaction/summarize.js";
-import {
-	type CompactionOutcome,
-	type CompactionSettings,
-	DEFAULT_COMPACTION_SETTINGS,
-	type Summarizer,
-} from "../compaction/types.js";
+import type { CompactionOutcome, Summarizer } from "../compaction/types.js";
 import { convertHarnessMessages } from "../messages.js";
 import { kestrelHome } from "../paths.js";
 import { abortableSleep } from "../retry/abortable-sleep.js";
 import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
-import type { CompactionReason, Session } from "../session/types.js";
+import type { Session } from "../session/types.js";
 import { createSystemPromptSource } from "../system-prompt/system-prompt-source.js";
 import { type Attempts, foldStats, newAttempts, respondToFailure } from "./attempts.js";
-import {
-	type CompactionHost,
-	type CompactionRequest,
-	ineffectiveCompactionError,
-	isEffective,
-	runCompaction,
-} from "./compaction-runner.js";
+import { HarnessCompactor } from "./harness-compactor.js";
 import { HarnessError } from "./harness-error.js";
 import { withoutFailedTail } from "./loop-messages.js";
 import { ModelSelection } from "./model-selection.js";
@@ -58,12 +44,11 @@ export class AgentHarness {
 	private sessionValue: Session;
 	private readonly selection: ModelSelection;
 	/** Measuring runs before every model call: each message is estimated once, not once per turn. */
-	private readonly estimator = createTokenEstimator();
 	private tools: AgentTool[];
 	private readonly listeners = new Set<HarnessListener>();
 	private readonly steeringQueue: MessageQueue;
 	private readonly followUpQueue: MessageQueue;
-	private readonly compactionSettings: CompactionSettings;
+	private readonly compactor: HarnessCompactor;
 	private readonly retrySettings: RetrySettings;
 	private readonly systemPrompt: SystemPromptProvider;
 	private abortController: AbortController | undefined;
@@ -82,7 +67,19 @@ export class AgentHarness {
 		this.tools = [...(options.tools ?? [])];
 		this.steeringQueue = new MessageQueue(options.steeringMode ?? "one-at-a-time");
 		this.followUpQueue = new MessageQueue(options.followUpMode ?? "all");
-		this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.compaction };
+		this.compactor = new HarnessCompactor(
+			{
+				session: () => this.sessionValue,
+				tools: () => this.tools,
+				model: () => this.selection.model,
+				summarizer: () => this.summarizer(),
+				emit: async (event) => {
+					if (event.type === "entry_persisted") this.lastPersistedId = this.sessionValue.leafId;
+					await this.emit(event);
+				},
+			},
+			options.compaction,
+		);
 		this.retrySettings = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
 		this.systemPrompt =
 			typeof options.systemPrompt === "string"
@@ -114,12 +111,6 @@ export class AgentHarness {
 	/** A snapshot: model, queues, and the context the model gets next. */
 	state(): HarnessState {
 		const messages = this.sessionValue.buildContext().messages;
-		const measure = measureContext({
-			systemPrompt: this.lastSystemPrompt,
-			messages,
-			tools: this.tools,
-			estimate: this.estimator.estimate,
-		});
 		return {
 			model: this.selection.model,
 			thinkingLevel: this.selection.thinkingLevel,
@@ -127,7 +118,7 @@ export class AgentHarness {
 			messages,
 			steering: this.steeringQueue.peek(),
 			followUp: this.followUpQueue.peek(),
-			contextTokens: measure.tokens,
+			contextTokens: this.compactor.measure(messages, this.lastSystemPrompt),
 			contextWindow: this.selection.model.contextWindow,
 		};
 	}
@@ -252,7 +243,7 @@ export class AgentHarness {
 				const { summary } = await summarizeHistory(
 					{ messages: abandoned },
 					this.summarizer(),
-					this.compactionSettings,
+					this.compactor.settings,
 					signal,
 				);
 				const entry = session.branchWithSummary(targetId, summary);
@@ -269,7 +260,7 @@ export class AgentHarness {
 		const busy = this.enterBusy("compact");
 		try {
 			const systemPrompt = await this.buildSystemPrompt();
-			return await this.runCompaction({
+			return await this.compactor.run({
 				reason: "manual",
 				willRetry: false,
 				signal: busy.signal,
@@ -313,12 +304,9 @@ export class AgentHarness {
 	private async drive(attempts: Attempts, prompts: AgentMessage[] | undefined): Promise<void> {
 		this.recordModel();
 		let context = await this.loopContext(prompts === undefined);
-		if (prompts && this.compactionSettings.enabled) {
-			const tokens = this.measure([...context.messages, ...prompts], context.systemPrompt);
-			if (shouldCompact(tokens, this.selection.model.contextWindow, this.compactionSettings)) {
-				await this.compactInRun(attempts, "threshold", false, context.systemPrompt);
-				context = await this.loopContext(false);
-			}
+		if (prompts && this.compactor.due([...context.messages, ...prompts], context.systemPrompt)) {
+			await this.compactor.inRun(attempts, "threshold", false, context.systemPrompt);
+			context = await this.loopContext(false);
 		}
 		let pendingPrompts = prompts;
 		while (true) {
@@ -330,11 +318,11 @@ export class AgentHarness {
 				if (outcome.kind === "error" && attempts.signal.aborted) attempts.outcome = { kind: "aborted" };
 				return;
 			}
-			const response = respondToFailure(outcome.error, attempts, this.compactionSettings, this.retrySettings);
+			const response = respondToFailure(outcome.error, attempts, this.compactor.settings, this.retrySettings);
 			if (response.action === "compact_and_retry") {
 				attempts.overflowRetried = true;
-				const compaction = await this.compactInRun(attempts, "overflow", true, context.systemPrompt);
-				if (!isEffective(compaction, this.selection.model.contextWindow, this.compactionSettings)) return;
+				const { effective } = await this.compactor.inRun(attempts, "overflow", true, context.systemPrompt);
+				if (!effective) return;
 				context = await this.loopContext(true);
 				continue;
 			}
@@ -448,14 +436,11 @@ export class AgentHarness {
 		let messages: AgentMessage[] | undefined;
 		if (this.sessionValue.leafId !== this.lastPersistedId)
 			messages = this.sessionValue.buildContext().messages;
-		if (this.compactionSettings.enabled) {
-			const tokens = this.measure(messages ?? turn.context.messages, systemPrompt);
-			if (shouldCompact(tokens, this.selection.model.contextWindow, this.compactionSettings)) {
-				const reason =
-					switched && this.selection.model.contextWindow < previousWindow ? "model_switch" : "threshold";
-				await this.compactInRun(attempts, reason, false, systemPrompt);
-				messages = this.sessionValue.buildContext().messages;
-			}
+		if (this.compactor.due(messages ?? turn.context.messages, systemPrompt)) {
+			const reason =
+				switched && this.selection.model.contextWindow < previousWindow ? "model_switch" : "threshold";
+			await this.compactor.inRun(attempts, reason, false, systemPrompt);
+			messages = this.sessionValue.buildContext().messages;
 		}
 		const unchanged = !switched && messages === undefined && systemPrompt === turn.context.systemPrompt;
 		if (unchanged && this.tools === turn.context.tools) return undefined;
@@ -464,46 +449,6 @@ export class AgentHarness {
 			model: this.selection.model,
 			thinkingLevel: this.selection.thinkingLevel,
 		};
-	}
-
-	/** A compaction inside a run, with the guard against compactions that do not help. */
-	private async compactInRun(
-		attempts: Attempts,
-		reason: CompactionReason,
-		willRetry: boolean,
-		systemPrompt: string | undefined,
-	): Promise<CompactionOutcome> {
-		const contextWindow = this.selection.model.contextWindow;
-		const outcome = await this.runCompaction({
-			reason,
-			willRetry,
-			signal: attempts.signal,
-			contextWindow,
-			systemPrompt,
-		});
-		const effective = isEffective(outcome, contextWindow, this.compactionSettings);
-		attempts.ineffectiveCompactions = effective ? 0 : attempts.ineffectiveCompactions + 1;
-		if (attempts.ineffectiveCompactions >= 2) {
-			throw ineffectiveCompactionError(outcome, contextWindow, this.compactionSettings, {
-				systemPrompt,
-				tools: this.tools,
-			});
-		}
-		return outcome;
-	}
-
-	private async runCompaction(request: CompactionRequest): Promise<CompactionOutcome> {
-		const host: CompactionHost = {
-			session: this.sessionValue,
-			tools: this.tools,
-			settings: this.compactionSettings,
-			summarizer: this.summarizer(),
-			emit: async (event) => {
-				if (event.type === "entry_persisted") this.lastPersistedId = this.sessionValue.leafId;
-				await this.emit(event);
-			},
-		};
-		return runCompaction(host, request);
 	}
 
 	// ---------------------------------------------------------------------------------------
@@ -531,11 +476,6 @@ export class AgentHarness {
 		return prompt;
 	}
 
-	private measure(messages: readonly AgentMessage[], systemPrompt: string | undefined): number {
-		return measureContext({ systemPrompt, messages, tools: this.tools, estimate: this.estimator.estimate })
-			.tokens;
-	}
-
 	private summarizer(): Summarizer {
 		return (
 			this.options.summarizer ?? {
@@ -557,12 +497,8 @@ export class AgentHarness {
 		const busy = this.enterBusy("setModel");
 		try {
 			const systemPrompt = await this.buildSystemPrompt();
-			const tokens = this.measure(this.sessionValue.buildContext().messages, systemPrompt);
-			if (
-				this.compactionSettings.enabled &&
-				shouldCompact(tokens, model.contextWindow, this.compactionSettings)
-			) {
-				await this.runCompaction({
+			if (this.compactor.due(this.sessionValue.buildContext().messages, systemPrompt, model.contextWindow)) {
+				await this.compactor.run({
 					reason: "model_switch",
 					willRetry: false,
 					signal: busy.signal,
