@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Session, SessionHeader, SessionTreeNode } from "@kestrel/harness";
+import { type TreeRow, treeRows } from "../format/tree-rows.js";
 import { entryHtml } from "./entry-html.js";
 import { escapeHtml, jsonForScript } from "./escape-html.js";
 import { EXPORT_SCRIPT } from "./export-script.js";
 import { EXPORT_STYLES } from "./export-styles.js";
 import { resolveBlobImages } from "./resolve-blob-images.js";
 import { treeHtml } from "./tree-html.js";
-import { type TreeRow, treeRows } from "./tree-rows.js";
 import { formatCost, formatTokens, type UsageTotals, usageTotals } from "./usage-totals.js";
 
 // No network, and no script but ours: a second line of defence behind the escaping.

@@ -1,6 +1,7 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { AssistantMessage } from "@kestrel/ai";
 import type { HarnessEvent, HarnessOutcome } from "@kestrel/harness";
+import { messageText } from "../format/message-text.js";
 import type { LiveMessage, NewTranscriptItem, RunningTool } from "./transcript-item.js";
 
 /** The part of the screen that harness events change. */
@@ -70,7 +71,7 @@ export function applyHarnessEvent(
 				refreshStatus: false,
 			};
 		case "tool_execution_update": {
-			const partialText = textOf(event.partialResult.content);
+			const partialText = messageText(event.partialResult.content);
 			const tools = view.tools.map((tool) =>
 				tool.toolCallId === event.toolCallId ? { ...tool, partialText } : tool,
 			);
@@ -85,7 +86,7 @@ export function applyHarnessEvent(
 						kind: "tool",
 						name: event.toolName,
 						args: running?.args ?? {},
-						resultText: textOf(event.result.content),
+						resultText: messageText(event.result.content),
 						details: event.result.details,
 						isError: event.isError,
 					},
@@ -138,7 +139,7 @@ export function applyHarnessEvent(
  */
 export function itemsOfMessage(message: AgentMessage, withErrors = false): NewTranscriptItem[] {
 	if (message.role === "user") {
-		const text = typeof message.content === "string" ? message.content : textOf(message.content);
+		const text = messageText(message.content);
 		return [{ kind: "user", text }];
 	}
 	if (message.role === "assistant") {
@@ -175,10 +176,4 @@ function liveOf(message: AssistantMessage): LiveMessage {
 		else toolCalls.push(block.name);
 	}
 	return { text, thinking, toolCalls };
-}
-
-function textOf(content: readonly { type: string; text?: string }[]): string {
-	return content
-		.flatMap((block) => (block.type === "text" && block.text !== undefined ? [block.text] : []))
-		.join("\n");
 }

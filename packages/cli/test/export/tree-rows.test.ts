@@ -1,6 +1,6 @@
 import type { SessionTreeNode, TreeEntry } from "@kestrel/harness";
 import { describe, expect, it } from "vitest";
-import { treeRows } from "../../src/export/tree-rows.js";
+import { treeRows } from "../../src/format/tree-rows.js";
 
 function node(
 	id: string,

@@ -1,5 +1,6 @@
 import { THINKING_LEVELS } from "@kestrel/ai";
 import { CliError } from "../../cli-error.js";
+import { messageText } from "../../format/message-text.js";
 import { isThinkingLevel } from "../../models/parse-model-spec.js";
 import { sessionHistory } from "../format/session-history.js";
 import { sessionTreeOptions } from "../format/session-tree.js";
@@ -110,9 +111,7 @@ export async function runSlashCommand(
 			// Choosing a user message means "ask this again": move before it and edit it.
 			const userText =
 				entry?.type === "message" && entry.message.role === "user"
-					? typeof entry.message.content === "string"
-						? entry.message.content
-						: entry.message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n")
+					? messageText(entry.message.content)
 					: undefined;
 			const target = userText === undefined || entry?.type !== "message" ? id : entry.parentId;
 			const summarize = await ui.confirm("Summarise the branch you are leaving for the model? (y/n)");

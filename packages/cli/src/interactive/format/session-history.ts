@@ -1,4 +1,5 @@
 import type { Session, TreeEntry } from "@kestrel/harness";
+import { messageText } from "../../format/message-text.js";
 import { itemsOfMessage } from "../harness-event-view.js";
 import type { NewTranscriptItem } from "../transcript-item.js";
 
@@ -32,9 +33,7 @@ function entryItems(entry: TreeEntry, args: Map<string, Record<string, unknown>>
 					kind: "tool",
 					name: message.toolName,
 					args: args.get(message.toolCallId) ?? {},
-					resultText: message.content
-						.flatMap((block) => (block.type === "text" ? [block.text] : []))
-						.join("\n"),
+					resultText: messageText(message.content),
 					details: message.details,
 					isError: message.isError,
 				},

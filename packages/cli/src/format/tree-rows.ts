@@ -1,6 +1,9 @@
 import type { SessionTreeNode, TreeEntry } from "@kestrel/harness";
 
-/** One line of the exported tree: an entry, where it sits, and how it relates to the current leaf. */
+/**
+ * One line of a session tree shown as a list (the HTML export, the `/tree` picker): an entry,
+ * where it sits, and how it relates to the current leaf.
+ */
 export interface TreeRow {
 	entry: TreeEntry;
 	/** Forks above this entry: entries of one unbranched stretch share a depth. */

@@ -1,0 +1,69 @@
+import type { SessionTreeNode, TreeEntry } from "@kestrel/harness";
+import { describe, expect, it } from "vitest";
+import { messageText } from "../../src/format/message-text.js";
+import { sessionTreeOptions } from "../../src/interactive/format/session-tree.js";
+import { assistant, toolResult, user } from "../export/session-builders.js";
+
+function messageNode(
+	id: string,
+	parentId: string | null,
+	message: Extract<TreeEntry, { type: "message" }>["message"],
+	children: SessionTreeNode[] = [],
+	label?: string,
+): SessionTreeNode {
+	const entry: TreeEntry = { type: "message", id, parentId, timestamp: "", message };
+	return { entry, children, ...(label === undefined ? {} : { label }) };
+}
+
+describe("sessionTreeOptions", () => {
+	it("labels entries by who said what, indents only at forks, and hints labels and the current leaf", () => {
+		const tree = [
+			messageNode("u1", null, user("a question\n to ask   again"), [
+				messageNode("a1", "u1", assistant([{ type: "text", text: "Answer one about tides." }]), [
+					messageNode("u2", "a1", user("first follow-up"), [], "kept"),
+					messageNode(
+						"a2",
+						"a1",
+						assistant([{ type: "toolCall", id: "toolu_1", name: "read", arguments: {} }]),
+						[messageNode("t1", "a2", toolResult("read", "file text"))],
+					),
+				]),
+			]),
+		];
+		expect(sessionTreeOptions(tree, "t1")).toEqual([
+			{ label: "user: a question to ask again", hint: "", value: "u1" },
+			{ label: "assistant: Answer one about tides.", hint: "", value: "a1" },
+			{ label: "  user: first follow-up", hint: "[kept]", value: "u2" },
+			{ label: "  assistant: → read", hint: "", value: "a2" },
+			{ label: "  ✓ read", hint: "← current", value: "t1" },
+		]);
+	});
+
+	it("shortens long text to one line with an ellipsis", () => {
+		const [option] = sessionTreeOptions([messageNode("u1", null, user("word ".repeat(40)))], "u1");
+		expect(option?.label.endsWith("…")).toBe(true);
+		expect(option?.label.length).toBe("user: ".length + 72);
+		expect(option?.hint).toBe("← current");
+	});
+
+	it("has no rows for an empty session", () => {
+		expect(sessionTreeOptions([], null)).toEqual([]);
+	});
+});
+
+describe("messageText", () => {
+	it("returns a string as it is", () => {
+		expect(messageText("plain\ntext")).toBe("plain\ntext");
+	});
+
+	it("joins text blocks with the separator and leaves out other blocks", () => {
+		const content = [
+			{ type: "text", text: "one" },
+			{ type: "image", data: "…", mimeType: "image/png" },
+			{ type: "text", text: "two" },
+		];
+		expect(messageText(content)).toBe("one\ntwo");
+		expect(messageText(content, " ")).toBe("one two");
+		expect(messageText([])).toBe("");
+	});
+});
