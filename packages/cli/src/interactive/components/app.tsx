@@ -1,4 +1,4 @@
-import { Box, useInput, useStdout } from "ink";
+import { Box, useInput, useWindowSize } from "ink";
 import type { MarkdownRenderer } from "../format/markdown.js";
 import type { KeyPress } from "../input/key-press.js";
 import type { UiStore } from "../ui-store.js";
@@ -31,9 +31,9 @@ export function App({ store, onKey, markdown, readKeys = true }: AppProps) {
 }
 
 function Live({ store, markdown }: { store: UiStore; markdown: MarkdownRenderer }) {
-	const { stdout } = useStdout();
+	const { rows } = useWindowSize();
 	// Leave room for the editor and the status line; taller live areas make terminals scroll and flicker.
-	const maxLines = Math.max(5, (stdout.rows ?? 24) - 10);
+	const maxLines = Math.max(5, (rows || 24) - 10);
 	return <LiveView store={store} markdown={markdown} maxLines={maxLines} />;
 }
 
