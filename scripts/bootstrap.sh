@@ -2,7 +2,8 @@
 # Makes a fresh machine ready, then installs the workspace dependencies. Sourced by the
 # other scripts, so what it puts on PATH holds for them:
 #   1. Node: when `node` is missing or older than the floor (22.12), Node 24 LTS is
-#      installed from the npm registry (the node-linux-<arch> package ships the binary)
+#      installed from the npm registry (the node-linux-<arch> package ships the binary;
+#      the version is in .node-version)
 #      into $KESTREL_NODE_DIR (default ~/.local/share/kestrel/node-<version>) and put first
 #      on PATH. Nothing outside the home folder and the repository is touched.
 #   2. pnpm: the version pinned in package.json's packageManager, installed with npm
@@ -13,7 +14,7 @@
 set -euo pipefail
 
 KESTREL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-KESTREL_NODE_VERSION="24.22.3"
+KESTREL_NODE_VERSION="$(cat "$KESTREL_ROOT/.node-version")"
 export TURBO_TELEMETRY_DISABLED=1
 export PATH="$HOME/.local/bin:$PATH"
 
