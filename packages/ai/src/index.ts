@@ -49,8 +49,8 @@ export {
 	createOpenAIResponsesProvider,
 	type OpenAIResponsesProviderOptions,
 } from "./providers/openai-responses/index.js";
-export type { OpenAISdk } from "./providers/openai-shared/client.js";
 export { BUILT_IN_SOURCE_ID, registerBuiltInProviders } from "./providers/register-built-ins.js";
+export type { OpenAISdk, SdkClass } from "./providers/sdk-types.js";
 export { ProviderRegistry } from "./registry.js";
 export {
 	ANTHROPIC_MESSAGES_REPLAY,

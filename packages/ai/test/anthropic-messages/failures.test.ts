@@ -4,6 +4,7 @@ import {
 	createAnthropicMessagesProvider,
 } from "../../src/providers/anthropic-messages/index.js";
 import { encodeAnthropicStream } from "../../src/testing/wire-server/anthropic-messages.js";
+import { installLine } from "../support/peer-dependencies.js";
 import { baseOptions, collect, provider, run, testModel, userSays, useWireServer } from "./fixtures.js";
 
 const server = useWireServer();
@@ -36,7 +37,7 @@ describe("anthropic-messages: failures never throw", () => {
 		);
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
-		expect(message.errorMessage).toContain("@anthropic-ai/sdk");
+		expect(message.errorMessage).toContain(installLine("@anthropic-ai/sdk"));
 		expect(message.error?.code).toBe("missing_sdk");
 	});
 

@@ -5,6 +5,7 @@ import {
 } from "../../src/providers/google-generative-ai/index.js";
 import { encodeGeminiStream } from "../../src/testing/wire-server/google-generative-ai.js";
 import { useClearedEnv } from "../support/env.js";
+import { installLine } from "../support/peer-dependencies.js";
 import {
 	API_KEY,
 	baseOptions,
@@ -23,6 +24,8 @@ const VARIABLES = [
 	"GOOGLE_API_KEY",
 	"GOOGLE_GEMINI_BASE_URL",
 	"GOOGLE_GENAI_USE_VERTEXAI",
+	"GOOGLE_GENAI_USE_ENTERPRISE",
+	"GOOGLE_GENAI_API_VERSION",
 	"GOOGLE_CLOUD_PROJECT",
 	"GOOGLE_CLOUD_LOCATION",
 ] as const;
@@ -62,7 +65,7 @@ describe("google-generative-ai: failures never throw", () => {
 		);
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
-		expect(message.errorMessage).toContain("npm install @google/genai@^2.32.0");
+		expect(message.errorMessage).toContain(installLine("@google/genai"));
 		expect(message.error?.code).toBe("missing_sdk");
 		expect(server.current.requests).toHaveLength(0);
 	});
@@ -110,8 +113,10 @@ describe("google-generative-ai: failures never throw", () => {
 		expect(server.current.requests[0]?.headers["x-goog-api-key"]).toBe("proxy-key");
 	});
 
-	it("ignores GOOGLE_GENAI_USE_VERTEXAI and GOOGLE_GEMINI_BASE_URL: the model's base URL is used", async () => {
+	it("ignores GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_ENTERPRISE, GOOGLE_GEMINI_BASE_URL and GOOGLE_GENAI_API_VERSION: the model's base URL and v1beta are used", async () => {
 		process.env.GOOGLE_GENAI_USE_VERTEXAI = "true";
+		process.env.GOOGLE_GENAI_USE_ENTERPRISE = "true";
+		process.env.GOOGLE_GENAI_API_VERSION = "v1";
 		process.env.GOOGLE_CLOUD_PROJECT = "some-project";
 		process.env.GOOGLE_CLOUD_LOCATION = "us-central1";
 		process.env.GOOGLE_GEMINI_BASE_URL = "http://127.0.0.1:1";

@@ -5,12 +5,19 @@ import {
 } from "../../src/providers/openai-completions/index.js";
 import { encodeOpenAICompletionsStream } from "../../src/testing/wire-server/openai-completions.js";
 import { useClearedEnv } from "../support/env.js";
+import { installLine } from "../support/peer-dependencies.js";
 import { collectStream } from "../support/wire-fixture.js";
 import { collect, provider, testModel, userContext, useWireServer } from "./fixtures.js";
 
 const wire = useWireServer();
 
-const KEY_VARIABLES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT_ID"] as const;
+const KEY_VARIABLES = [
+	"OPENAI_API_KEY",
+	"OPENAI_BASE_URL",
+	"OPENAI_ORG_ID",
+	"OPENAI_PROJECT_ID",
+	"OPENAI_CUSTOM_HEADERS",
+] as const;
 useClearedEnv(KEY_VARIABLES);
 
 describe("openai-completions setup failures", () => {
@@ -40,6 +47,33 @@ describe("openai-completions setup failures", () => {
 		expect(headers["openai-organization"]).toBeUndefined();
 	});
 
+	it("sends the headers of OPENAI_CUSTOM_HEADERS to OpenAI only, unless the model or the caller names them", async () => {
+		process.env.OPENAI_CUSTOM_HEADERS =
+			"X-Gateway-Token: must-not-leak\nX-Team: platform\nAuthorization: Bearer env-token";
+		const ok = () => ({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
+		wire.current.enqueue(ok(), ok());
+		await collect(testModel(wire.current));
+		const toOpenAI = wire.current.requests.at(-1)?.headers ?? {};
+		expect(toOpenAI["x-gateway-token"]).toBe("must-not-leak");
+
+		const groq = testModel(wire.current, { provider: "groq", headers: { "X-Team": "model" } });
+		await provider.stream(groq, userContext(), { apiKey: "gsk-test" }).result();
+		const toGroq = wire.current.requests.at(-1)?.headers ?? {};
+		expect(toGroq["x-gateway-token"]).toBeUndefined();
+		expect(toGroq["x-team"]).toBe("model");
+		expect(toGroq.authorization).toBe("Bearer gsk-test");
+	});
+
+	it("runs with the openai module itself as an app's loadSdk", async () => {
+		const ownLoader = createOpenAICompletionsProvider({ loadSdk: () => import("openai") });
+		wire.current.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
+		const message = await ownLoader
+			.stream(testModel(wire.current), userContext(), { apiKey: "sk-test" })
+			.result();
+		expect(message.stopReason).toBe("stop");
+		expect(message.content).toEqual([{ type: "text", text: "ok" }]);
+	});
+
 	it("sends the caller's own Authorization header to a keyless server", async () => {
 		wire.current.enqueue({ body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "ok" }] }) });
 		const model = testModel(wire.current, { provider: "vllm" });
@@ -64,8 +98,7 @@ describe("openai-completions setup failures", () => {
 		const { events, message } = await collectStream(stream);
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
-		expect(message.errorMessage).toContain("openai");
-		expect(message.errorMessage).toContain("npm install openai");
+		expect(message.errorMessage).toContain(installLine("openai"));
 		expect(message.error?.code).toBe("missing_sdk");
 	});
 

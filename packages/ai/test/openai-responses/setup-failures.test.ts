@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createOpenAIResponsesProvider, type OpenAISdk } from "../../src/providers/openai-responses/index.js";
 import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
 import { useClearedEnv } from "../support/env.js";
+import { installLine } from "../support/peer-dependencies.js";
 import { collectStream } from "../support/wire-fixture.js";
 import { collect, provider, testModel, userContext, useWireServer } from "./fixtures.js";
 
@@ -53,7 +54,7 @@ describe("openai-responses setup failures", () => {
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toContain("openai-responses");
-		expect(message.errorMessage).toContain("npm install openai");
+		expect(message.errorMessage).toContain(installLine("openai"));
 		expect(message.error?.code).toBe("missing_sdk");
 	});
 

@@ -1,18 +1,19 @@
 import { runProviderStream } from "../../provider-run.js";
 import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
-import { type AnthropicSdk, streamMessages } from "./stream.js";
+import type { AnthropicSdk } from "../sdk-types.js";
+import { type AnthropicSdkExports, streamMessages } from "./stream.js";
 
-export type { AnthropicSdk } from "./stream.js";
+export type { AnthropicSdk } from "../sdk-types.js";
 
 export interface AnthropicMessagesProviderOptions {
 	/** Imports the SDK. Default: `@anthropic-ai/sdk` and its `streaming` module, on first use. */
 	loadSdk?: () => Promise<AnthropicSdk>;
 }
 
-const SDK = { packageName: "@anthropic-ai/sdk", api: "anthropic-messages", versionRange: "^1.14.0" };
+const SDK = { packageName: "@anthropic-ai/sdk", api: "anthropic-messages", versionRange: "^1.16.0" };
 
-async function importSdk(): Promise<AnthropicSdk> {
+async function importSdk(): Promise<AnthropicSdkExports> {
 	const [main, streaming] = await Promise.all([
 		import("@anthropic-ai/sdk"),
 		import("@anthropic-ai/sdk/streaming"),
@@ -24,12 +25,13 @@ async function importSdk(): Promise<AnthropicSdk> {
 export function createAnthropicMessagesProvider(
 	options: AnthropicMessagesProviderOptions = {},
 ): ProviderImplementation<"anthropic-messages"> {
-	const importer = options.loadSdk ?? importSdk;
+	const importer: () => Promise<AnthropicSdk> = options.loadSdk ?? importSdk;
 	return {
 		api: "anthropic-messages",
 		stream: (model, context, streamOptions) =>
 			runProviderStream(model, streamOptions, async (run) => {
-				const sdk = await loadSdk(importer, SDK);
+				// An app's loader is taken to return the SDK of the peer range.
+				const sdk = (await loadSdk(importer, SDK)) as AnthropicSdkExports;
 				await streamMessages(sdk, model, context, run);
 			}),
 	};

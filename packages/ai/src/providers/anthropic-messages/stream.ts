@@ -7,7 +7,7 @@ import { buildRequest } from "./convert.js";
 import { isRefusal, mapStopReason, mapUsage } from "./map.js";
 
 /** What the provider uses of `@anthropic-ai/sdk`, loaded lazily (see `index.ts`). */
-export interface AnthropicSdk {
+export interface AnthropicSdkExports {
 	Anthropic: typeof import("@anthropic-ai/sdk").Anthropic;
 	APIError: typeof import("@anthropic-ai/sdk").APIError;
 	Stream: typeof import("@anthropic-ai/sdk/streaming").Stream;
@@ -22,7 +22,12 @@ const MAX_TIMER_MS = 2_147_483_647;
  * that `ping` frames, which the SDK's event iterator drops, still count as activity:
  * a model that thinks without showing its thinking sends nothing else for a long time.
  */
-export async function streamMessages(sdk: AnthropicSdk, model: Model, context: Context, run: ProviderRun) {
+export async function streamMessages(
+	sdk: AnthropicSdkExports,
+	model: Model,
+	context: Context,
+	run: ProviderRun,
+) {
 	const body = await run.preparePayload(buildRequest(model, context, run.options));
 	const client = createClient(sdk, model, run);
 	const response = await client.messages.create(body, { signal: run.signal }).asResponse();
@@ -41,7 +46,7 @@ export async function streamMessages(sdk: AnthropicSdk, model: Model, context: C
 }
 
 /** The SDK's own reading of an `error` frame: an `APIError` without status, body attached. */
-function errorFromFrame(sdk: AnthropicSdk, data: string, headers: Headers): Error {
+function errorFromFrame(sdk: AnthropicSdkExports, data: string, headers: Headers): Error {
 	let body: unknown = data;
 	try {
 		body = JSON.parse(data);
@@ -63,7 +68,7 @@ function errorFromFrame(sdk: AnthropicSdk, data: string, headers: Headers): Erro
  * one the SDK finds on its own. With no key the SDK would read `ANTHROPIC_API_KEY` and
  * local credential profiles and send them to whatever `baseUrl` the model names.
  */
-function createClient(sdk: AnthropicSdk, model: Model, run: ProviderRun) {
+function createClient(sdk: AnthropicSdkExports, model: Model, run: ProviderRun) {
 	class KestrelAnthropic extends sdk.Anthropic {
 		protected override _shouldResolveDefaultCredentials(): boolean {
 			return false;

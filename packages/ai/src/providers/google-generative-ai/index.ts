@@ -1,18 +1,19 @@
 import { runProviderStream } from "../../provider-run.js";
 import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
-import { type GoogleGenAISdk, streamGenerateContent } from "./stream.js";
+import type { GoogleGenAISdk } from "../sdk-types.js";
+import { type GoogleGenAISdkExports, streamGenerateContent } from "./stream.js";
 
-export type { GoogleGenAISdk } from "./stream.js";
+export type { GoogleGenAISdk } from "../sdk-types.js";
 
 export interface GoogleGenerativeAIProviderOptions {
 	/** Imports the SDK. Default: `@google/genai`, on first use. */
 	loadSdk?: () => Promise<GoogleGenAISdk>;
 }
 
-const SDK = { packageName: "@google/genai", api: "google-generative-ai", versionRange: "^2.32.0" };
+const SDK = { packageName: "@google/genai", api: "google-generative-ai", versionRange: "^3.3.0" };
 
-async function importSdk(): Promise<GoogleGenAISdk> {
+async function importSdk(): Promise<GoogleGenAISdkExports> {
 	const { GoogleGenAI, ApiError } = await import("@google/genai");
 	return { GoogleGenAI, ApiError };
 }
@@ -24,12 +25,13 @@ async function importSdk(): Promise<GoogleGenAISdk> {
 export function createGoogleGenerativeAIProvider(
 	options: GoogleGenerativeAIProviderOptions = {},
 ): ProviderImplementation<"google-generative-ai"> {
-	const importer = options.loadSdk ?? importSdk;
+	const importer: () => Promise<GoogleGenAISdk> = options.loadSdk ?? importSdk;
 	return {
 		api: "google-generative-ai",
 		stream: (model, context, streamOptions) =>
 			runProviderStream(model, streamOptions, async (run) => {
-				const sdk = await loadSdk(importer, SDK);
+				// An app's loader is taken to return the SDK of the peer range.
+				const sdk = (await loadSdk(importer, SDK)) as GoogleGenAISdkExports;
 				await streamGenerateContent(sdk, model, context, run);
 			}),
 	};

@@ -11,11 +11,11 @@ export type StreamChunk = Pick<
  * Lets the SDK send the request (URL, auth, headers, retries, its `ApiError` for an HTTP
  * failure) but keeps the successful streaming body for the provider to read.
  *
- * `@google/genai` 2.x reads the stream itself at a high cost per event: a scan of the
- * whole buffer for three delimiters, a web `Response` and two `JSON.parse` per frame,
- * then a converter copying every field. Its public `httpOptions.fetch` hook is the only
- * way to the raw body: the fetch given here hands a failed response to the SDK as is and
- * an empty body in place of a successful one (whose generator is never iterated).
+ * `@google/genai` (2.x and 3.x) reads the stream itself at a high cost per event: a scan
+ * of the whole buffer for three delimiters, a web `Response` and two `JSON.parse` per
+ * frame, then a converter copying every field. Its public `httpOptions.fetch` hook is the
+ * only way to the raw body: the fetch given here hands a failed response to the SDK as is
+ * and an empty body in place of a successful one (whose generator is never iterated).
  */
 export class StreamBodyCapture {
 	private response: Response | undefined;

@@ -7,13 +7,20 @@ import { describeSdkError } from "./errors.js";
 import { readStreamBody, StreamBodyCapture } from "./raw-body.js";
 
 /** What the provider uses of `@google/genai`, loaded lazily (see `index.ts`). */
-export interface GoogleGenAISdk {
+export interface GoogleGenAISdkExports {
 	GoogleGenAI: typeof import("@google/genai").GoogleGenAI;
 	ApiError: typeof import("@google/genai").ApiError;
 }
 
 /** Passes the SDK's key check for keyless servers; never sent (see {@link createClient}). */
 const KEYLESS_PLACEHOLDER = "kestrel-keyless";
+
+/**
+ * Thought summaries, thought signatures and `thinkingLevel` are Gemini API `v1beta`
+ * features. `@google/genai` 3 defaults to `v1` (and reads `GOOGLE_GENAI_API_VERSION`),
+ * so the version is always set here.
+ */
+const API_VERSION = "v1beta";
 
 /** A base URL that already names an API version, e.g. `…googleapis.com/v1beta`. */
 const VERSIONED_BASE_URL = /\/v\d+(?:alpha|beta)?\d*\/?$/;
@@ -26,7 +33,7 @@ const VERSIONED_BASE_URL = /\/v\d+(?:alpha|beta)?\d*\/?$/;
  * `errors.ts`).
  */
 export async function streamGenerateContent(
-	sdk: GoogleGenAISdk,
+	sdk: GoogleGenAISdkExports,
 	model: Model,
 	context: Context,
 	run: ProviderRun,
@@ -64,24 +71,23 @@ export async function streamGenerateContent(
  * them to whatever `baseUrl` an app-defined model names, so a keyless run gets a
  * placeholder key that an empty `x-goog-api-key` header keeps from being sent (the
  * caller's own header still wins). `vertexai: false` keeps `GOOGLE_GENAI_USE_VERTEXAI`
- * from redirecting the request. No SDK timeout (the run's watchdog owns them); SDK
- * retries only when asked for.
+ * (and `GOOGLE_GENAI_USE_ENTERPRISE`) from redirecting the request. No SDK timeout (the
+ * run's watchdog owns them); SDK retries only when asked for.
  */
-function createClient(sdk: GoogleGenAISdk, model: Model, run: ProviderRun, fetch: Fetch): GoogleGenAI {
+function createClient(sdk: GoogleGenAISdkExports, model: Model, run: ProviderRun, fetch: Fetch): GoogleGenAI {
 	const baseUrl = model.baseUrl.replace(/\/+$/, "");
 	const headers = run.apiKey ? { ...run.headers } : { "x-goog-api-key": "", ...run.headers };
-	const httpOptions: NonNullable<GoogleGenAIOptions["httpOptions"]> = { baseUrl, headers, fetch };
-	// `…/v1beta` as the base URL: the SDK must not add its own version segment.
-	if (VERSIONED_BASE_URL.test(baseUrl)) httpOptions.apiVersion = "";
+	// `…/v1beta` as the base URL: the SDK must not add a second version segment.
+	const apiVersion = VERSIONED_BASE_URL.test(baseUrl) ? "" : API_VERSION;
+	const httpOptions: NonNullable<GoogleGenAIOptions["httpOptions"]> = { baseUrl, apiVersion, headers, fetch };
 	const retries = run.options.maxRetries ?? 0;
 	if (retries > 0) httpOptions.retryOptions = { attempts: retries + 1 };
-	const options: GoogleGenAIOptions = {
+	return new sdk.GoogleGenAI({
 		apiKey: run.apiKey || KEYLESS_PLACEHOLDER,
 		vertexai: false,
+		apiVersion,
 		httpOptions,
-	};
-	if (httpOptions.apiVersion === "") options.apiVersion = "";
-	return new sdk.GoogleGenAI(options);
+	});
 }
 
 /**

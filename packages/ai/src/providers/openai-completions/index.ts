@@ -1,10 +1,11 @@
 import { runProviderStream } from "../../provider-run.js";
 import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
-import type { OpenAISdk } from "../openai-shared/client.js";
+import type { OpenAISdkExports } from "../openai-shared/client.js";
+import type { OpenAISdk } from "../sdk-types.js";
 import { streamChatCompletions } from "./stream.js";
 
-export type { OpenAISdk } from "../openai-shared/client.js";
+export type { OpenAISdk } from "../sdk-types.js";
 export { type ResolvedCompat, resolveCompat } from "./compat.js";
 
 export interface OpenAICompletionsProviderOptions {
@@ -20,16 +21,17 @@ export interface OpenAICompletionsProviderOptions {
 export function createOpenAICompletionsProvider(
 	options: OpenAICompletionsProviderOptions = {},
 ): ProviderImplementation<"openai-completions"> {
-	const importer = options.loadSdk ?? (() => import("openai"));
+	const importer: () => Promise<OpenAISdk> = options.loadSdk ?? (() => import("openai"));
 	return {
 		api: "openai-completions",
 		stream: (model, context, streamOptions) =>
 			runProviderStream(model, streamOptions, async (run) => {
-				const sdk = await loadSdk(importer, {
+				// An app's loader is taken to return the SDK of the peer range.
+				const sdk = (await loadSdk(importer, {
 					packageName: "openai",
 					api: "openai-completions",
-					versionRange: "^6.49.0",
-				});
+					versionRange: "^7.60.0",
+				})) as OpenAISdkExports;
 				await streamChatCompletions(sdk, model, context, run);
 			}),
 	};

@@ -1,6 +1,6 @@
 import type { ProviderRun } from "../../provider-run.js";
 import type { Context, Model } from "../../types.js";
-import { createOpenAIClient, type OpenAISdk } from "../openai-shared/client.js";
+import { createOpenAIClient, type OpenAISdkExports } from "../openai-shared/client.js";
 import { readOpenAIEvents } from "../openai-shared/read-openai-events.js";
 import { ChunkTranslator, type WireChunk } from "./chunks.js";
 import { resolveCompat } from "./compat.js";
@@ -11,7 +11,7 @@ import { buildRequestBody } from "./convert.js";
  * The SDK sends the request (HTTP errors throw its `APIError`); the body is read raw.
  */
 export async function streamChatCompletions(
-	sdk: OpenAISdk,
+	sdk: OpenAISdkExports,
 	model: Model,
 	context: Context,
 	run: ProviderRun,

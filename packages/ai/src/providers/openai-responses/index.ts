@@ -1,10 +1,11 @@
 import { runProviderStream } from "../../provider-run.js";
 import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
-import type { OpenAISdk } from "../openai-shared/client.js";
+import type { OpenAISdkExports } from "../openai-shared/client.js";
+import type { OpenAISdk } from "../sdk-types.js";
 import { streamResponses } from "./stream.js";
 
-export type { OpenAISdk } from "../openai-shared/client.js";
+export type { OpenAISdk } from "../sdk-types.js";
 export { joinToolCallId, splitToolCallId } from "./tool-ids.js";
 
 export interface OpenAIResponsesProviderOptions {
@@ -12,7 +13,7 @@ export interface OpenAIResponsesProviderOptions {
 	loadSdk?: () => Promise<OpenAISdk>;
 }
 
-const SDK = { packageName: "openai", api: "openai-responses", versionRange: "^6.49.0" };
+const SDK = { packageName: "openai", api: "openai-responses", versionRange: "^7.60.0" };
 
 /**
  * The `openai-responses` API: OpenAI's Responses (`POST /v1/responses`, streamed) through
@@ -23,12 +24,13 @@ const SDK = { packageName: "openai", api: "openai-responses", versionRange: "^6.
 export function createOpenAIResponsesProvider(
 	options: OpenAIResponsesProviderOptions = {},
 ): ProviderImplementation<"openai-responses"> {
-	const importer = options.loadSdk ?? (() => import("openai"));
+	const importer: () => Promise<OpenAISdk> = options.loadSdk ?? (() => import("openai"));
 	return {
 		api: "openai-responses",
 		stream: (model, context, streamOptions) =>
 			runProviderStream(model, streamOptions, async (run) => {
-				const sdk = await loadSdk(importer, SDK);
+				// An app's loader is taken to return the SDK of the peer range.
+				const sdk = (await loadSdk(importer, SDK)) as OpenAISdkExports;
 				await streamResponses(sdk, model, context, run);
 			}),
 	};

@@ -1,7 +1,7 @@
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { ProviderRun } from "../../provider-run.js";
 import type { Context, Model } from "../../types.js";
-import { createOpenAIClient, type OpenAISdk } from "../openai-shared/client.js";
+import { createOpenAIClient, type OpenAISdkExports } from "../openai-shared/client.js";
 import { readOpenAIEvents } from "../openai-shared/read-openai-events.js";
 import { buildRequestBody } from "./convert.js";
 import { ResponseEventMapper } from "./events.js";
@@ -12,7 +12,12 @@ import { ResponseEventMapper } from "./events.js";
  * read raw. The SDK's `responses.stream` helper is not used: it rejects streams that
  * compatible servers send without some of OpenAI's events.
  */
-export async function streamResponses(sdk: OpenAISdk, model: Model, context: Context, run: ProviderRun) {
+export async function streamResponses(
+	sdk: OpenAISdkExports,
+	model: Model,
+	context: Context,
+	run: ProviderRun,
+) {
 	const body = await run.preparePayload(buildRequestBody(model, context, run.options));
 	const client = createOpenAIClient(sdk, model, run);
 	const response = await client.responses.create(body, { signal: run.signal }).asResponse();

@@ -3,8 +3,8 @@ import type { ProviderRun } from "../../provider-run.js";
 import type { Model } from "../../types.js";
 import { wrapFetch } from "./fetch.js";
 
-/** The `openai` package as `import("openai")` returns it. */
-export type OpenAISdk = typeof import("openai");
+/** The `openai` package as `import("openai")` returns it (see `OpenAISdk` for the public type). */
+export type OpenAISdkExports = typeof import("openai");
 
 /**
  * The SDK refuses to start without a key, but local servers (Ollama, llama.cpp, vLLM,
@@ -18,9 +18,11 @@ const KEYLESS_PLACEHOLDER = "kestrel-keyless";
  * - HTTP error bodies get OpenAI's error envelope (`wrapFetch`);
  * - the SDK's console logging is off (unless `OPENAI_LOG` is set): a console write would
  *   tear a terminal UI, and the stream reports every failure already;
- * - `OPENAI_ORG_ID` / `OPENAI_PROJECT_ID` are OpenAI's, never sent to another server.
+ * - `OPENAI_ORG_ID` / `OPENAI_PROJECT_ID` and the headers of `OPENAI_CUSTOM_HEADERS` (read
+ *   by `openai` 7) are OpenAI's, never sent to another server; the model's and the
+ *   caller's headers still are.
  */
-export function createOpenAIClient(sdk: OpenAISdk, model: Model, run: ProviderRun): OpenAI {
+export function createOpenAIClient(sdk: OpenAISdkExports, model: Model, run: ProviderRun): OpenAI {
 	const headers: Record<string, string | null> = { ...run.headers };
 	const callerAuthorization = Object.keys(run.headers).some((name) => name.toLowerCase() === "authorization");
 	if (run.apiKey === undefined && !callerAuthorization) headers.Authorization = null;
@@ -35,6 +37,22 @@ export function createOpenAIClient(sdk: OpenAISdk, model: Model, run: ProviderRu
 	if (model.provider !== "openai") {
 		options.organization = null;
 		options.project = null;
+		const own = new Set(Object.keys(run.headers).map((name) => name.toLowerCase()));
+		for (const name of environmentHeaderNames()) {
+			if (own.has(name.toLowerCase())) continue;
+			// The SDK sends these after its own auth header: an `Authorization` line would replace the key.
+			const isAuth = name.toLowerCase() === "authorization" && run.apiKey !== undefined;
+			headers[name] = isAuth ? `Bearer ${run.apiKey}` : null;
+		}
 	}
 	return new sdk.OpenAI(options);
+}
+
+/** The header names of `OPENAI_CUSTOM_HEADERS`, `Name: value` lines, read as the SDK reads them. */
+function environmentHeaderNames(): string[] {
+	const lines = globalThis.process?.env?.OPENAI_CUSTOM_HEADERS?.split("\n") ?? [];
+	return lines.flatMap((line) => {
+		const name = line.slice(0, line.indexOf(":")).trim();
+		return line.includes(":") && name ? [name] : [];
+	});
 }

@@ -1,6 +1,6 @@
 import type { ProviderRun } from "../../provider-run.js";
 import { readSseEvents } from "../../sse/read-sse-events.js";
-import type { OpenAISdk } from "./client.js";
+import type { OpenAISdkExports } from "./client.js";
 
 /**
  * The JSON events of an OpenAI stream (Chat Completions or Responses), read from the raw
@@ -15,7 +15,7 @@ import type { OpenAISdk } from "./client.js";
  * On abort the iteration ends quietly; the caller turns `run.signal` into the error.
  */
 export async function* readOpenAIEvents(
-	sdk: OpenAISdk,
+	sdk: OpenAISdkExports,
 	response: Response,
 	run: ProviderRun,
 ): AsyncGenerator<unknown, void, undefined> {
