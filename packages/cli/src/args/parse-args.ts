@@ -1,9 +1,11 @@
 import { Command, InvalidArgumentError, Option } from "commander";
+import { packageDocPath } from "../package-doc-path.js";
 import type { ApproveMode, CliMode, CliOptions } from "./cli-options.js";
 
-const HELP_EXAMPLES = `
+/** After the flags in `--help`; built when help is shown (it looks up the installed docs). */
+const helpExamples = () => `
 Modes: interactive (the default on a terminal; type /help inside), print (-p), JSON (--mode json),
-RPC (--mode rpc, see docs/rpc.md).
+RPC (--mode rpc; the protocol: ${packageDocPath("rpc.md")}).
 
 Examples:
   kestrel                                    # interactive
@@ -67,7 +69,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 			process.exit(2);
 		})
 		.configureOutput({ outputError: (text, write) => write(text) })
-		.addHelpText("after", HELP_EXAMPLES);
+		.addHelpText("after", helpExamples);
 	program.parse(argv, { from: "user" });
 	const raw = program.opts<RawOptions>();
 	return {

@@ -6,9 +6,9 @@ import { runSlashCommand } from "./commands/run-slash-command.js";
 import type { StatusInfo } from "./format/status-line.js";
 import { FrameBatcher } from "./frame-batcher.js";
 import { applyHarnessEvent, type EventView } from "./harness-event-view.js";
-import { editorKey, isPasteMarker, withText } from "./input/editor-state.js";
+import { editorKey, editorPaste, pastedText, withText } from "./input/editor-state.js";
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
-import type { KeyPress } from "./input/key-press.js";
+import { type KeyPress, keyPress } from "./input/key-press.js";
 import { runShellCommand, shellContextMessage } from "./input/run-shell-command.js";
 import { parseEditorInput } from "./input/slash-command.js";
 import type { Overlay, PickerOption, UiState } from "./ui-state.js";
@@ -179,7 +179,7 @@ export class InteractiveController {
 	handleKey(input: string, key: KeyPress): void {
 		const state = this.store.getState();
 		if (state.overlay) {
-			if (!isPasteMarker(input, key)) this.overlayKey(state.overlay, input, key);
+			this.overlayKey(state.overlay, input, key);
 			return;
 		}
 		const { state: editor, action } = editorKey(state.editor, input, key, this.working, this.now());
@@ -212,6 +212,23 @@ export class InteractiveController {
 			case "interrupt":
 				return;
 		}
+	}
+
+	/**
+	 * A paste from the terminal, whole: into the editor with its line breaks (never sent by
+	 * them), or typed into the open picker or question on one line.
+	 */
+	handlePaste(text: string): void {
+		const state = this.store.getState();
+		if (state.overlay) {
+			const line = pastedText(text)
+				.replace(/^\n+|\n+$/g, "")
+				.replace(/\n+/g, " ");
+			if (line !== "") this.overlayKey(state.overlay, line, keyPress());
+			return;
+		}
+		const editor = editorPaste(state.editor, text);
+		this.store.update((current) => ({ ...current, editor, hint: undefined }));
 	}
 
 	/** A sent editor line: a slash command, a `!command`, or a prompt (steering while working). */

@@ -5,7 +5,6 @@ import { resumePicker } from "./commands/run-slash-command.js";
 import { App } from "./components/app.js";
 import { createMarkdownRenderer } from "./format/markdown.js";
 import { sessionHistory } from "./format/session-history.js";
-import { DISABLE_BRACKETED_PASTE, ENABLE_BRACKETED_PASTE } from "./input/editor-state.js";
 import { InteractiveController } from "./interactive-controller.js";
 
 export interface InteractiveOptions {
@@ -29,6 +28,7 @@ export async function runInteractiveMode(app: CliApp, options: InteractiveOption
 		createElement(App, {
 			store: controller.store,
 			onKey: (input, key) => controller.handleKey(input, key),
+			onPaste: (text) => controller.handlePaste(text),
 			markdown,
 		}),
 		{
@@ -44,22 +44,11 @@ export async function runInteractiveMode(app: CliApp, options: InteractiveOption
 		}
 		if (options.initialPrompt) await controller.submit(options.initialPrompt);
 	};
-	// Pasted text arrives between markers, so a pasted line break never sends the prompt.
-	const bracketedPaste = process.stdout.isTTY === true;
-	const endPasteMode = () => process.stdout.write(DISABLE_BRACKETED_PASTE);
-	if (bracketedPaste) {
-		process.stdout.write(ENABLE_BRACKETED_PASTE);
-		process.once("exit", endPasteMode);
-	}
 	ready().catch((error: unknown) => controller.error(error instanceof Error ? error.message : String(error)));
 	await controller.exited;
 	controller.dispose();
 	await app.close();
 	ink.unmount();
 	await ink.waitUntilExit();
-	if (bracketedPaste) {
-		endPasteMode();
-		process.removeListener("exit", endPasteMode);
-	}
 	return 0;
 }

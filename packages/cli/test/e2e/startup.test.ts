@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { encodeOpenAICompletionsStream } from "@kestrel/ai/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture } from "./cli-fixture.js";
@@ -17,13 +19,16 @@ describe("startup", () => {
 		expect(result).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: "" });
 	});
 
-	it("--help lists the flags", async () => {
+	it("--help lists the flags and names the RPC guide by where the package has it on disk", async () => {
 		fixture = await createCliFixture();
 		const result = await fixture.run(["--help"]);
 		expect(result.code).toBe(0);
 		for (const flag of ["--model", "--approve", "--no-session", "--list-models", "--mode", "--print"]) {
 			expect(result.stdout).toContain(flag);
 		}
+		const guide = /the protocol: (\S+)\)/.exec(result.stdout)?.[1];
+		expect(guide).toBe(fileURLToPath(new URL("../../docs/rpc.md", import.meta.url)));
+		expect(existsSync(guide as string)).toBe(true);
 	});
 
 	it("with no model, no key and no local server, exits 1 showing each way to configure one", async () => {

@@ -1,30 +1,10 @@
 import type { HarnessEvent } from "@kestrel/harness";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CliApp } from "../../src/app/cli-app.js";
 import { InteractiveController } from "../../src/interactive/interactive-controller.js";
 import { assistant } from "./support/assistant-message.js";
+import { fakeCliApp } from "./support/fake-cli-app.js";
 
 const message = (text: string) => assistant([{ type: "text", text }]);
-
-/** The parts of `CliApp` the controller reads while events stream in, with a hand-driven harness. */
-function fakeApp() {
-	let listener: (event: HarnessEvent) => void = () => {};
-	const app = {
-		harness: {
-			subscribe: (next: (event: HarnessEvent) => void) => {
-				listener = next;
-				return () => {};
-			},
-			model: { provider: "wire", id: "claude-wire" },
-			thinkingLevel: "off",
-			running: true,
-		},
-		approvals: {},
-		stats: () => ({ contextTokens: 0, contextWindow: 200_000, tokens: { total: 0 }, cost: 0 }),
-		describeRunError: (outcome: { message: string }) => outcome.message,
-	};
-	return { app: app as unknown as CliApp, emit: (event: HarnessEvent) => listener(event) };
-}
 
 describe("the interactive controller and streaming deltas", () => {
 	beforeEach(() => {
@@ -35,7 +15,7 @@ describe("the interactive controller and streaming deltas", () => {
 	});
 
 	it("shows a burst of deltas once per frame, and what ends the message at once, in order", () => {
-		const { app, emit } = fakeApp();
+		const { app, emit } = fakeCliApp({ running: true });
 		const controller = new InteractiveController(app);
 		controller.start();
 		let updates = 0;

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-	type EditorState,
 	editorKey,
+	editorPaste,
 	emptyEditor,
-	PASTE_END,
-	PASTE_START,
 	QUIT_WINDOW_MS,
 	withText,
 } from "../../src/interactive/input/editor-state.js";
@@ -91,55 +89,32 @@ describe("editor keys", () => {
 	});
 });
 
-describe("bracketed paste", () => {
-	/** Feeds keys as Ink hands them over, collecting the actions. */
-	const feed = (state: EditorState, keys: [string, Parameters<typeof keyPress>[0]?][], working = false) => {
-		const actions: unknown[] = [];
-		for (const [input, flags] of keys) {
-			const next = editorKey(state, input, keyPress(flags), working, 0);
-			state = next.state;
-			if (next.action) actions.push(next.action);
-		}
-		return { state, actions };
-	};
-
-	it("inserts a pasted line that ends in a line break without sending it", () => {
-		const { state, actions } = feed(type("see: "), [[PASTE_START], ["hello\r"], [PASTE_END]]);
-		expect(actions).toEqual([]);
-		expect(state).toMatchObject({ text: "see: hello\n", pasting: false });
+describe("bracketed paste (Ink's usePaste hands over the whole paste)", () => {
+	it("inserts a pasted line that ends in a line break at the cursor, without sending it", () => {
+		let state = type("see: ");
+		state = editorKey(state, "", keyPress({ leftArrow: true }), false, 0).state;
+		state = editorPaste(state, "hello\r");
+		expect(state).toMatchObject({ text: "see:hello\n ", cursor: 10 });
 	});
 
-	it("keeps every line break and tab of a paste that arrives in pieces, then Enter sends it all", () => {
-		const { state, actions } = feed(emptyEditor(), [
-			[PASTE_START],
-			["def f():\r"],
-			["", { tab: true }],
-			["return 1"],
-			["", { return: true }],
-			["x\r\ny"],
-			[PASTE_END],
-			["", { return: true }],
-		]);
-		expect(actions).toEqual([{ type: "submit", text: "def f():\n\treturn 1\nx\ny" }]);
+	it("keeps every line break and tab of a paste, then Enter sends it all", () => {
+		const pasted = editorPaste(emptyEditor(), "def f():\r\treturn 1\rx\r\ny");
+		expect(pasted.text).toBe("def f():\n\treturn 1\nx\ny");
+		const { state, action } = editorKey(pasted, "", keyPress({ return: true }), false, 0);
+		expect(action).toEqual({ type: "submit", text: "def f():\n\treturn 1\nx\ny" });
 		expect(state.text).toBe("");
 	});
 
-	it("never acts on Esc, Ctrl+T or arrow keys inside a paste, and Ctrl+C still clears", () => {
-		const pasted = feed(
-			type("a"),
-			[
-				[PASTE_START],
-				["", { upArrow: true }],
-				["t", { ctrl: true }],
-				["", { escape: true, meta: true }],
-				["b"],
-			],
-			true,
-		);
-		expect(pasted.actions).toEqual([]);
-		expect(pasted.state).toMatchObject({ text: "ab", cursor: 2, pasting: true });
-		// A terminal that never sends the end marker: Ctrl+C gets the editor back.
-		const cleared = feed(pasted.state, [["c", { ctrl: true }], ["z"], ["", { return: true }]]);
-		expect(cleared.actions).toEqual([{ type: "interrupt" }, { type: "submit", text: "z" }]);
+	it("drops escape sequences and control characters in pasted text instead of acting on them", () => {
+		const state = editorPaste(type("a"), "\u001b[Ab\u0014c\u001b\u0003\u001bOPd\u007f");
+		expect(state).toMatchObject({ text: "abcd", cursor: 4 });
+	});
+
+	it("a paste between two Ctrl+C presses starts the quit count again", () => {
+		const first = editorKey(type("draft"), "c", keyPress({ ctrl: true }), false, 1000);
+		const pasted = editorPaste(first.state, "x");
+		expect(editorKey(pasted, "c", keyPress({ ctrl: true }), false, 1100).action).toEqual({
+			type: "interrupt",
+		});
 	});
 });

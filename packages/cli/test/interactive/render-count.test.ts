@@ -56,11 +56,14 @@ async function markdownRendersWhileStreaming(
 		store.append({ kind: "assistant", text: `**answer** ${index}`, thinking: "" });
 	}
 	const stdout = new FakeTerminal();
-	const ink = render(createElement(App, { store, onKey: () => {}, markdown, readKeys: false }), {
-		stdout: stdout as unknown as NodeJS.WriteStream,
-		patchConsole: false,
-		exitOnCtrlC: false,
-	});
+	const ink = render(
+		createElement(App, { store, onKey: () => {}, onPaste: () => {}, markdown, readKeys: false }),
+		{
+			stdout: stdout as unknown as NodeJS.WriteStream,
+			patchConsole: false,
+			exitOnCtrlC: false,
+		},
+	);
 	await tick();
 	const transcriptRenders = renders;
 	renders = 0;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../src/modes/rpc/parse-command.js";
+import { parseCommand as parseCommandWithGuide } from "../../src/modes/rpc/parse-command.js";
+
+const GUIDE = "/opt/kestrel/docs/rpc.md";
+const parseCommand = (line: string) => parseCommandWithGuide(line, GUIDE);
 
 describe("parseCommand", () => {
 	it("accepts a valid command with its id, string or number", () => {
@@ -42,7 +45,13 @@ describe("parseCommand", () => {
 			error: { field: "entryId", message: 'fork: "entryId" must be a string or null.' },
 		});
 		const extra = parseCommand('{"type":"abort","force":true}');
-		expect(extra).toMatchObject({ error: { code: "invalid_params", field: "force" } });
+		expect(extra).toMatchObject({
+			error: {
+				code: "invalid_params",
+				field: "force",
+				message: `abort: "force" is not a field of abort; remove it (see ${GUIDE}).`,
+			},
+		});
 	});
 
 	it("tells malformed lines, unknown commands and a bad id apart", () => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { anthropicErrorResponse, encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
@@ -66,6 +67,10 @@ describe("rpc mode: bad input", () => {
 		expect(missing).toMatchObject({ command: "prompt", error: { code: "invalid_params", field: "message" } });
 		expect(missing?.error?.message).toBe('prompt: "message" is required.');
 		expect(extra).toMatchObject({ error: { code: "invalid_params", field: "mesage" } });
+		// The guide named is the package's own copy, a file on disk wherever kestrel is installed.
+		expect(extra?.error?.message).toContain(
+			`(see ${fileURLToPath(new URL("../../docs/rpc.md", import.meta.url))}).`,
+		);
 		expect(badLevel).toMatchObject({ error: { code: "invalid_params", field: "level" } });
 		expect(badLevel?.error?.message).toContain('"off", "minimal", "low", "medium", "high", "xhigh"');
 		expect(badId).toMatchObject({ command: "get_state", error: { code: "invalid_params", field: "id" } });

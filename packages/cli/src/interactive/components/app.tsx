@@ -1,4 +1,4 @@
-import { Box, useInput, useWindowSize } from "ink";
+import { Box, useInput, usePaste, useWindowSize } from "ink";
 import type { MarkdownRenderer } from "../format/markdown.js";
 import type { KeyPress } from "../input/key-press.js";
 import type { UiStore } from "../ui-store.js";
@@ -13,14 +13,18 @@ export interface AppProps {
 	store: UiStore;
 	/** Receives every key (the controller's `handleKey`). */
 	onKey: (input: string, key: KeyPress) => void;
+	/** Receives each paste, whole (the controller's `handlePaste`); never split into keys. */
+	onPaste: (text: string) => void;
 	markdown: MarkdownRenderer;
-	/** Read keys from stdin (off in tests that change the store directly). */
+	/** Read keys and pastes from stdin (off in tests that change the store directly). */
 	readKeys?: boolean;
 }
 
 /** The interactive screen: transcript, live message, editor (or a picker/question), status line. */
-export function App({ store, onKey, markdown, readKeys = true }: AppProps) {
+export function App({ store, onKey, onPaste, markdown, readKeys = true }: AppProps) {
 	useInput(onKey, { isActive: readKeys });
+	// Ink turns on the terminal's bracketed paste while this is active and off at exit.
+	usePaste(onPaste, { isActive: readKeys });
 	return (
 		<>
 			<TranscriptView store={store} markdown={markdown} />

@@ -11,18 +11,7 @@ export interface EditorState {
 	draft: string;
 	/** When Ctrl+C was last pressed (ms), to tell a second press within {@link QUIT_WINDOW_MS}. */
 	lastInterruptAt: number | undefined;
-	/** Between the terminal's bracketed-paste markers: every key is text, Enter a newline. */
-	pasting: boolean;
 }
-
-/**
- * Bracketed paste (`ESC[?2004h`): the terminal wraps pasted text in `ESC[200~` … `ESC[201~`.
- * Ink hands the markers over as input with the leading ESC removed.
- */
-export const PASTE_START = "[200~";
-export const PASTE_END = "[201~";
-export const ENABLE_BRACKETED_PASTE = "\u001b[?2004h";
-export const DISABLE_BRACKETED_PASTE = "\u001b[?2004l";
 
 /** Two Ctrl+C presses within this many milliseconds quit. */
 export const QUIT_WINDOW_MS = 2000;
@@ -48,7 +37,6 @@ export function emptyEditor(history: readonly string[] = []): EditorState {
 		historyIndex: history.length,
 		draft: "",
 		lastInterruptAt: undefined,
-		pasting: false,
 	};
 }
 
@@ -69,11 +57,9 @@ export function editorKey(
 	working: boolean,
 	now: number,
 ): { state: EditorState; action?: EditorAction } {
-	if (isPasteMarker(input, key)) return { state: { ...state, pasting: input === PASTE_START } };
-	// Ctrl+C works inside a paste too, in case the terminal never sends the end marker.
 	if (key.ctrl && input === "c") {
 		if (state.lastInterruptAt !== undefined && now - state.lastInterruptAt <= QUIT_WINDOW_MS) {
-			return { state: { ...state, lastInterruptAt: undefined, pasting: false }, action: { type: "quit" } };
+			return { state: { ...state, lastInterruptAt: undefined }, action: { type: "quit" } };
 		}
 		return {
 			state: {
@@ -82,13 +68,10 @@ export function editorKey(
 				cursor: 0,
 				historyIndex: state.history.length,
 				lastInterruptAt: now,
-				pasting: false,
 			},
 			action: { type: "interrupt" },
 		};
 	}
-	if (state.pasting)
-		return { state: insert({ ...state, lastInterruptAt: undefined }, pastedText(input, key)) };
 	const next = { ...state, lastInterruptAt: undefined };
 	if (key.escape && !key.return) return { state: next, action: { type: "abort" } };
 	if (key.return) {
@@ -127,21 +110,29 @@ export function editorKey(
 	return { state: insert(next, input.replace(/\r\n?/g, "\n")) };
 }
 
-/** Whether a key is a bracketed-paste marker (they come with no modifier flags). */
-export function isPasteMarker(input: string, key: KeyPress): boolean {
-	return (input === PASTE_START || input === PASTE_END) && !key.ctrl && !key.meta && !key.escape;
+/**
+ * A paste (Ink's `usePaste`: the terminal's bracketed paste, whole): inserted at the cursor
+ * as text, its line breaks kept, so a pasted line break never sends the prompt.
+ */
+export function editorPaste(state: EditorState, text: string): EditorState {
+	return insert({ ...state, lastInterruptAt: undefined }, pastedText(text));
 }
 
 /**
- * A key inside a paste, as text. Ink reports a lone line break or tab as a key with no
- * input; inside text, terminals send line breaks as `\r`. Control characters and escape
- * sequences in pasted text (arrows, Ctrl+letter) are dropped, never acted on.
+ * Pasted text as editor text. Terminals send line breaks as `\r`; escape sequences and
+ * other control characters (arrows, Ctrl+letter copied along) are dropped, never acted on.
+ * Tabs and line breaks stay.
  */
-function pastedText(input: string, key: KeyPress): string {
-	if (key.return) return "\n";
-	if (key.tab) return "\t";
-	if (key.ctrl || key.escape) return "";
-	return input.replace(/\r\n?/g, "\n");
+export function pastedText(text: string): string {
+	return (
+		text
+			.replace(/\r\n?/g, "\n")
+			// CSI (`ESC [` … final byte) and SS3 (`ESC O` + one byte) sequences, then any other ESC pair.
+			// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+			.replace(/\u001b(?:\[[0-?]*[ -/]*[@-~]|O.|.)?/gs, "")
+			// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+			.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
+	);
 }
 
 function send(

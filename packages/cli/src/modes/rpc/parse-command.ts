@@ -13,9 +13,10 @@ const EXAMPLE = '{"id":1,"type":"get_state"}';
 /**
  * Reads one input line: JSON, then `type`, then the fields against the command's schema.
  * Pure. The `id` is recovered whenever the line is a JSON object, so that even a rejected
- * command is answered with its id.
+ * command is answered with its id. `guide` is where the protocol is documented, named in
+ * errors that send the client there (the installed `docs/rpc.md`).
  */
-export function parseCommand(line: string): ParsedLine {
+export function parseCommand(line: string, guide: string): ParsedLine {
 	let value: unknown;
 	try {
 		value = JSON.parse(line);
@@ -50,7 +51,7 @@ export function parseCommand(line: string): ParsedLine {
 		);
 	}
 	const schema = RPC_COMMAND_SCHEMAS[type as keyof typeof RPC_COMMAND_SCHEMAS];
-	const problem = firstProblem(type, [...Value.Errors(schema, value)]);
+	const problem = firstProblem(type, [...Value.Errors(schema, value)], guide);
 	if (problem) return fail(id, type, "invalid_params", problem.message, problem.field);
 	return { ok: true, command: value as RpcCommand, id };
 }
@@ -63,7 +64,11 @@ interface SchemaError {
 }
 
 /** The first problem of a command, in words, with the field it is about. */
-function firstProblem(type: string, errors: SchemaError[]): { field: string; message: string } | undefined {
+function firstProblem(
+	type: string,
+	errors: SchemaError[],
+	guide: string,
+): { field: string; message: string } | undefined {
 	const first = errors[0];
 	if (!first) return undefined;
 	const params = first.params as { requiredProperties?: string[]; type?: string; limit?: number };
@@ -73,7 +78,7 @@ function firstProblem(type: string, errors: SchemaError[]): { field: string; mes
 	}
 	const field = dottedPath(first.instancePath);
 	if (first.keyword === "boolean" || first.keyword === "additionalProperties") {
-		return { field, message: `${type}: "${field}" is not a field of ${type}; remove it (see docs/rpc.md).` };
+		return { field, message: `${type}: "${field}" is not a field of ${type}; remove it (see ${guide}).` };
 	}
 	// A union reports each alternative, then `anyOf`: list the allowed constants when there are any.
 	const allowed = errors

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import type { CliApp } from "../../app/cli-app.js";
+import { packageDocPath } from "../../package-doc-path.js";
 import { type ParsedLine, parseCommand } from "./parse-command.js";
 import { RpcApprover } from "./rpc-approver.js";
 import { RPC_COMMAND_TYPES, RPC_PROTOCOL_VERSION, type RpcCommand } from "./rpc-command-schema.js";
@@ -33,6 +34,7 @@ export async function runRpcMode(app: CliApp, streams: RpcStreams): Promise<numb
 	app.approvals.approver = approver.approver;
 	const unsubscribe = app.harness.subscribe((event) => output.event(event));
 	const handlers = createRpcHandlers({ app, approver, writeError: (line) => output.write(line) });
+	const guide = packageDocPath("rpc.md");
 
 	const handle = async (parsed: ParsedLine): Promise<void> => {
 		if (!parsed.ok) {
@@ -74,7 +76,7 @@ export async function runRpcMode(app: CliApp, streams: RpcStreams): Promise<numb
 	let queue: Promise<void> = Promise.resolve();
 	lines.on("line", (line) => {
 		if (line.trim() === "") return;
-		const parsed = parseCommand(line);
+		const parsed = parseCommand(line, guide);
 		let task: Promise<void>;
 		if (parsed.ok && IMMEDIATE.has(parsed.command.type)) task = handle(parsed);
 		else {
