@@ -9,12 +9,17 @@
 //
 // `dist/bundle-meta.json` (esbuild's metafile) says which source modules each chunk holds;
 // the lazy-loading test reads it.
-import { rmSync, writeFileSync } from "node:fs";
+//
+// Files are written only where their content changed, and stale chunks removed: the CLI's
+// test setup bundles again, and a rebuild from the same sources must leave `bundle/`
+// untouched, since the packaging tests may be running `pnpm pack` on it at that moment.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-rmSync(new URL("../bundle", import.meta.url), { recursive: true, force: true });
+const outdir = join(root, "bundle");
 
 const result = await build({
 	absWorkingDir: root,
@@ -33,6 +38,26 @@ const result = await build({
 		js: "import { createRequire as __kestrelCreateRequire } from 'node:module'; const require = __kestrelCreateRequire(import.meta.url);",
 	},
 	metafile: true,
+	write: false,
 	logLevel: "warning",
 });
+const wanted = new Set(result.outputFiles.map((file) => file.path));
+mkdirSync(outdir, { recursive: true });
+for (const entry of readdirSync(outdir, { recursive: true, withFileTypes: true })) {
+	const path = join(entry.parentPath, entry.name);
+	if (entry.isFile() && !wanted.has(path)) rmSync(path);
+}
+for (const file of result.outputFiles) {
+	if (unchanged(file.path, file.contents)) continue;
+	mkdirSync(dirname(file.path), { recursive: true });
+	writeFileSync(file.path, file.contents);
+}
 writeFileSync(new URL("../dist/bundle-meta.json", import.meta.url), JSON.stringify(result.metafile));
+
+function unchanged(path, contents) {
+	try {
+		return readFileSync(path).equals(contents);
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,17 @@
+// require() of each library from CommonJS: Node 22.12 and later load ES modules
+// synchronously, through the `default` condition of each package's exports.
+const assert = require("node:assert/strict");
+
+const entries = {
+	"@kestrel/ai": "stream",
+	"@kestrel/ai/testing": "startWireServer",
+	"@kestrel/agent-core": "Agent",
+	"@kestrel/harness": "AgentHarness",
+	"@kestrel/tools-fs": "createFsTools",
+	"@kestrel/tools-fs/testing": "MemoryFileOperations",
+	"@kestrel/tools-shell": "createBashTool",
+};
+for (const [specifier, name] of Object.entries(entries)) {
+	assert.equal(typeof require(specifier)[name], "function", `require("${specifier}").${name}`);
+}
+console.log("require: ok");

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+import { sharedTestSettings } from "../scripts/vitest-settings.mjs";
+
+export default defineConfig({
+	test: {
+		...sharedTestSettings(import.meta.url),
+		include: ["test/**/*.test.ts"],
+		// Packs every package and installs the tarballs once, for all test files.
+		globalSetup: ["test/support/global-setup.ts"],
+	},
+});
