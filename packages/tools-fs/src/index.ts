@@ -20,6 +20,7 @@ export { PathAccessError, PathResolver, type ResolvedPath } from "./paths/path-r
 export { createReadTool, type ReadArguments, readParameters, readToolGuidelines } from "./read/read-tool.js";
 export type {
 	ClosestRegion,
+	ConfineOptions,
 	DirectoryEntry,
 	EditFailure,
 	EditMatchDetails,

@@ -31,6 +31,13 @@ export interface FileStat {
 	mtimeMs: number;
 	/** Permission bits (`0o644`); only the low 12 bits are used. */
 	mode: number;
+	/**
+	 * Owner and group ids, where they mean something to this process (the local disk).
+	 * With them, `write` and `edit` tell whether this user may write the file; without
+	 * them, only whether anyone may. Leave them out for a file system on another machine.
+	 */
+	uid?: number;
+	gid?: number;
 }
 
 export interface DirectoryEntry {
@@ -39,7 +46,25 @@ export interface DirectoryEntry {
 	kind: FileKind;
 }
 
-export interface ReadStreamOptions {
+/**
+ * For a file system that other processes change while the tools work: the tools check a
+ * path, then use it, and in between a folder on the way can be swapped for a symbolic
+ * link that leads out of the workspace. `confine` lets an implementation check what a
+ * call really reached.
+ */
+export interface ConfineOptions {
+	/**
+	 * Called with the real path of what the call reached — for a file or folder it opens,
+	 * that of the opened file; for a name it creates, renames, changes or removes, the real
+	 * path of the folder that holds the name, joined with the name — before it reads or
+	 * changes anything there. It throws to refuse, and the call then rejects with that
+	 * error. An implementation that cannot tell what it opened (no `/proc` on the local
+	 * disk, say) checks the path as close to the call as it can.
+	 */
+	confine?: (realPath: string) => void;
+}
+
+export interface ReadStreamOptions extends ConfineOptions {
 	/** Byte offset to start at. Default 0. */
 	start?: number;
 	/** A hint for the size of the chunks to yield. */
@@ -47,7 +72,7 @@ export interface ReadStreamOptions {
 	signal?: AbortSignal;
 }
 
-export interface WriteFileOptions {
+export interface WriteFileOptions extends ConfineOptions {
 	/** Permission bits for a file the call creates. */
 	mode?: number;
 }
@@ -58,7 +83,10 @@ export interface WriteFileOptions {
  * tree in memory; an app can implement it over SSH, a container or a virtual workspace.
  *
  * Paths are absolute and already resolved and confined by the tools: an implementation
- * does not check them again. Failures reject with an `Error` whose `code` follows Node's
+ * does not check them again, except through `confine` where the tools pass it (a check
+ * of what the call really reached, for file systems that others change at the same
+ * time; an in-memory or single-user one may ignore it). Failures reject with an `Error`
+ * whose `code` follows Node's
  * names where one applies: `ENOENT` (missing), `ENOTDIR`, `EISDIR`, `EEXIST`, `EACCES`.
  * The tools read `ENOENT` to tell "missing" apart from other failures.
  *
@@ -73,9 +101,9 @@ export interface FileOperations {
 	/** The canonical path with every symbolic link resolved; rejects with `ENOENT` if it does not exist. */
 	realpath(path: string): Promise<string>;
 	/** The entries of a folder, in any order, without `.` and `..`. */
-	readdir(path: string): Promise<DirectoryEntry[]>;
+	readdir(path: string, options?: ConfineOptions): Promise<DirectoryEntry[]>;
 	/** The whole file. The tools use it only for files whose size they checked. */
-	readFile(path: string, signal?: AbortSignal): Promise<Uint8Array>;
+	readFile(path: string, signal?: AbortSignal, options?: ConfineOptions): Promise<Uint8Array>;
 	/**
 	 * The file in chunks from `start` to its end. The consumer may stop early (`break`),
 	 * which must release the file: reading ten lines of a 200 MB file reads a chunk or two.
@@ -84,13 +112,13 @@ export interface FileOperations {
 	/** Creates or truncates the file and writes `data`. Need not be atomic. */
 	writeFile(path: string, data: Uint8Array, options?: WriteFileOptions): Promise<void>;
 	/** Renames atomically, replacing `to` if it exists (same folder or file system). */
-	rename(from: string, to: string): Promise<void>;
+	rename(from: string, to: string, options?: ConfineOptions): Promise<void>;
 	/** Deletes a file (not a folder). */
-	remove(path: string): Promise<void>;
+	remove(path: string, options?: ConfineOptions): Promise<void>;
 	/** Creates the folder and its missing parents; succeeds if it exists. */
-	mkdir(path: string): Promise<void>;
+	mkdir(path: string, options?: ConfineOptions): Promise<void>;
 	/** Sets permission bits. */
-	chmod(path: string, mode: number): Promise<void>;
+	chmod(path: string, mode: number, options?: ConfineOptions): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -326,6 +354,13 @@ export interface GrepToolOptions extends FsToolOptions {
 	maxLineLength?: number;
 	/** Files read at once. Default 16. */
 	concurrency?: number;
+	/**
+	 * A search still running after this many milliseconds stops and returns the matches
+	 * found so far, with a note (an error when there are none). Default 60 000;
+	 * `Infinity` for none. Matching runs in a worker thread, so a pattern that backtracks
+	 * for hours never blocks the event loop: the limit or an abort ends it at once.
+	 */
+	timeoutMs?: number;
 }
 
 export interface GrepMatch {
@@ -349,4 +384,6 @@ export interface GrepToolDetails {
 	linesClipped: boolean;
 	/** Files skipped because they look binary. */
 	binaryFilesSkipped: number;
+	/** True if the search stopped at its time limit (`timeoutMs`): there may be more matches. */
+	timedOut?: boolean;
 }

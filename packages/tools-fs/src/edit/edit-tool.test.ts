@@ -71,6 +71,25 @@ describe.each(backends)("edit tool on $name", ({ create }) => {
 		expect(await workspace.mode("run.sh")).toBe(0o755);
 	});
 
+	it("refuses to change a read-only file, even as root", async () => {
+		const workspace = await create();
+		await workspace.put("locked.ts", "const a = 1;\n", 0o444);
+		const tool = createEditTool(workspace.root, { operations: workspace.operations });
+		const result = await run(tool, { path: "locked.ts", edits: [{ oldText: "1", newText: "2" }] });
+		expect(result.isError).toBe(true);
+		expect(textOf(result)).toMatch(/^locked\.ts is read-only \(mode 0444\), so it was not changed\./);
+		expect(await workspace.text("locked.ts")).toBe("const a = 1;\n");
+		expect(await workspace.mode("locked.ts")).toBe(0o444);
+	});
+
+	it("refuses a path that ends with a slash", async () => {
+		const workspace = await create({ "a.txt": "one\n" });
+		const tool = createEditTool(workspace.root, { operations: workspace.operations });
+		const result = await run(tool, { path: "a.txt/", edits: [{ oldText: "one", newText: "two" }] });
+		expect(textOf(result)).toBe('"a.txt/" ends with a slash, so it names a folder; edit changes files.');
+		expect(await workspace.text("a.txt")).toBe("one\n");
+	});
+
 	it("lands every edit of a parallel batch on one file", async () => {
 		const lines = Array.from({ length: 8 }, (_, index) => `value${index} = ${index};`);
 		const workspace = await create({ "values.ts": `${lines.join("\n")}\n` });

@@ -1,3 +1,4 @@
+import * as nodePath from "node:path";
 import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { looksBinary } from "../content/detect.js";
@@ -5,6 +6,7 @@ import { decodeUtf8Exact } from "../content/text-format.js";
 import { sha256 } from "../file-state/file-state-tracker.js";
 import { isNotFound } from "../operations/errors.js";
 import { writeFileAtomic } from "../shared/atomic-write.js";
+import { readOnlyReason } from "../shared/permissions.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
@@ -106,8 +108,14 @@ async function editFile(
 	const failed = (text: string, extra: Partial<EditToolDetails> = {}) =>
 		errorResult<EditToolDetails>(text, { path: display, edits: [], ...extra });
 	try {
+		if (args.path.endsWith("/") || args.path.endsWith(nodePath.sep)) {
+			return failed(
+				`${JSON.stringify(args.path)} ends with a slash, so it names a folder; edit changes files.`,
+			);
+		}
 		const path = await context.paths.resolve(args.path, "write");
 		display = path.display;
+		const confine = path.confine;
 		return await context.mutations.run(path.real, async () => {
 			for (let attempt = 1; ; attempt++) {
 				signal?.throwIfAborted();
@@ -122,12 +130,14 @@ async function editFile(
 					return failed(`${display} does not exist.${hint} To create a file, use write.`);
 				}
 				if (stat.kind !== "file") return failed(`${display} is not a regular file.`);
+				const readOnly = readOnlyReason(stat, display);
+				if (readOnly) return failed(readOnly);
 				if (stat.size > MAX_EDITABLE_BYTES) {
 					return failed(
 						`${display} is ${formatSize(stat.size)}, too large to edit (limit ${formatSize(MAX_EDITABLE_BYTES)}).`,
 					);
 				}
-				const bytes = await context.operations.readFile(path.real, signal);
+				const bytes = await context.operations.readFile(path.real, signal, confine && { confine });
 				if (looksBinary(bytes.subarray(0, 8192)))
 					return failed(`${display} is a binary file; edit changes text files only.`);
 				const before = decodeUtf8Exact(bytes);
@@ -147,7 +157,7 @@ async function editFile(
 				}
 				signal?.throwIfAborted();
 				const output = new TextEncoder().encode(result.content);
-				await writeFileAtomic(context.operations, path.real, output, stat.mode);
+				await writeFileAtomic(context.operations, path.real, output, stat.mode, confine);
 				const written = await context.operations.stat(path.real);
 				context.fileState.record(path.real, {
 					mtimeMs: written.mtimeMs,

@@ -1,4 +1,4 @@
-import type { FileOperations, FileStat } from "../types.js";
+import type { ConfineOptions, FileOperations, FileStat } from "../types.js";
 import { type FileStateTracker, sha256 } from "./file-state-tracker.js";
 
 /** Files up to this size are compared by content hash. */
@@ -17,12 +17,13 @@ export async function checkFreshness(
 	tracker: FileStateTracker,
 	path: string,
 	current: FileStat,
+	confine?: ConfineOptions["confine"],
 ): Promise<Freshness> {
 	const snapshot = tracker.get(path);
 	if (!snapshot) return { state: "unread" };
 	const unchangedStamp = snapshot.mtimeMs === current.mtimeMs && snapshot.size === current.size;
 	if (snapshot.sha256 !== undefined && current.size === snapshot.size && current.size <= MAX_HASHED_BYTES) {
-		const hash = sha256(await operations.readFile(path));
+		const hash = sha256(await operations.readFile(path, undefined, confine && { confine }));
 		if (hash === snapshot.sha256) {
 			if (!unchangedStamp) {
 				tracker.record(path, { mtimeMs: current.mtimeMs, size: current.size, sha256: hash });

@@ -77,6 +77,7 @@ async function findFiles(
 		const entries = walk(context.operations, path.real, {
 			rules,
 			...(signal !== undefined && { signal }),
+			...(path.confine && { confine: path.confine }),
 			descend: (entry) => glob.mayContain(entry.relative),
 		});
 		for await (const entry of entries) {

@@ -3,29 +3,32 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { looksBinary, SNIFF_BYTES } from "../content/detect.js";
 import { isNotFound } from "../operations/errors.js";
+import { PathAccessError } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
-import {
-	clipLine,
-	DEFAULT_MAX_BYTES,
-	formatCount,
-	formatSize,
-	OutputBudget,
-	plural,
-} from "../truncate/truncate.js";
-import type { FileOperations, FileStat, GrepMatch, GrepToolDetails, GrepToolOptions } from "../types.js";
+import { DEFAULT_MAX_BYTES, formatCount, formatSize, OutputBudget, plural } from "../truncate/truncate.js";
+import type {
+	ConfineOptions,
+	FileOperations,
+	FileStat,
+	GrepMatch,
+	GrepToolDetails,
+	GrepToolOptions,
+} from "../types.js";
 import { compileGlob } from "../walk/glob.js";
 import { inheritedRules } from "../walk/ignore-rules.js";
 import { walk } from "../walk/walk.js";
-import { compilePattern, type LinePattern } from "./compile-pattern.js";
-import { LineSearcher, type SearchRecord } from "./line-searcher.js";
+import { compilePattern } from "./compile-pattern.js";
+import type { SearchRecord } from "./line-searcher.js";
+import { type SearchSession, SearchWorkerError, SearchWorkerPool, searchSettings } from "./search-worker.js";
 
 const DEFAULT_LIMIT = 100;
 const DEFAULT_MAX_LINE_LENGTH = 500;
 const DEFAULT_CONCURRENCY = 16;
 const MAX_CONTEXT = 20;
 const CHUNK_SIZE = 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 export const grepParameters = Type.Object({
 	pattern: Type.String({
@@ -56,6 +59,7 @@ interface GrepSettings {
 	maxBytes: number;
 	maxLineLength: number;
 	concurrency: number;
+	timeoutMs: number;
 }
 
 export function createGrepTool(
@@ -63,11 +67,13 @@ export function createGrepTool(
 	options: GrepToolOptions = {},
 ): AgentTool<typeof grepParameters, GrepToolDetails> {
 	const context = createToolContext(root, options);
+	const workers = new SearchWorkerPool();
 	const settings: GrepSettings = {
 		defaultLimit: options.defaultLimit ?? DEFAULT_LIMIT,
 		maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
 		maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
 		concurrency: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
+		timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 	};
 	return {
 		name: "grep",
@@ -78,7 +84,7 @@ export function createGrepTool(
 			`skips .git and binary files. At most ${formatCount(settings.defaultLimit)} matches unless limit says ` +
 			`otherwise; lines longer than ${formatCount(settings.maxLineLength)} characters are clipped around the match.`,
 		parameters: grepParameters,
-		execute: (_toolCallId, args, signal) => grep(context, settings, args, signal),
+		execute: (_toolCallId, args, signal) => grep(context, settings, workers, args, signal),
 	};
 }
 
@@ -86,50 +92,68 @@ interface FileResult {
 	display: string;
 	records: SearchRecord[];
 	binary: boolean;
-	/** True if the file had more matches than its searcher kept. */
+	/** True if the file's search stopped at the match limit before its end. */
 	more: boolean;
 }
 
-/** Reads a file in chunks and feeds its lines to a searcher; stops once the searcher is done. */
+type FileSearch = Omit<FileResult, "display">;
+
+const NOTHING: FileSearch = { records: [], binary: false, more: false };
+
+/**
+ * Reads a file in chunks and has the worker search them, one chunk at a time (so a slow
+ * pattern holds back reading, not memory); stops once the worker has enough matches.
+ */
 async function searchFile(
 	operations: FileOperations,
 	path: string,
-	pattern: LinePattern,
-	contextLines: number,
-	maxMatches: number,
+	session: () => SearchSession,
+	onOpen: (id: number) => void,
 	signal: AbortSignal,
-): Promise<{ records: SearchRecord[]; binary: boolean; more: boolean }> {
-	// The regexes keep scan state: each file gets its own copies.
-	const searcher = new LineSearcher(
-		{ scan: new RegExp(pattern.scan), line: new RegExp(pattern.line) },
-		contextLines,
-		maxMatches,
-	);
-	const decoder = new TextDecoder("utf-8");
-	let carry = "";
-	let first = true;
-	for await (const chunk of operations.readStream(path, { chunkSize: CHUNK_SIZE, signal })) {
-		if (first) {
-			if (looksBinary(chunk.subarray(0, SNIFF_BYTES))) return { records: [], binary: true, more: false };
-			first = false;
+	confine: ConfineOptions["confine"],
+): Promise<FileSearch> {
+	const chunks = operations.readStream(path, { chunkSize: CHUNK_SIZE, signal, ...(confine && { confine }) });
+	const iterator = chunks[Symbol.asyncIterator]();
+	let searcher: SearchSession | undefined;
+	let id = -1;
+	let finished = false;
+	try {
+		const first = await iterator.next();
+		if (first.done) return NOTHING;
+		if (looksBinary(first.value.subarray(0, SNIFF_BYTES))) return { ...NOTHING, binary: true };
+		searcher = session();
+		id = searcher.open();
+		onOpen(id);
+		let chunk: Uint8Array = first.value;
+		for (;;) {
+			const next = await iterator.next();
+			const reply = await searcher.send(id, chunk, next.done === true);
+			if (reply.kind === "failed") throw new Error(reply.message);
+			if (reply.kind === "result") {
+				finished = true;
+				return { records: reply.records, binary: false, more: reply.more };
+			}
+			if (next.done) throw new Error("grep's search worker did not answer the end of a file.");
+			chunk = next.value;
 		}
-		const text = carry + decoder.decode(chunk, { stream: true });
-		const cut = text.lastIndexOf("\n");
-		if (cut === -1) {
-			carry = text;
-			continue;
-		}
-		searcher.feed(text.slice(0, cut + 1));
-		carry = text.slice(cut + 1);
-		if (searcher.done) return { records: searcher.records, binary: false, more: true };
+	} finally {
+		if (searcher && !finished) searcher.cancel(id);
+		await iterator.return?.();
 	}
-	searcher.feed(carry + decoder.decode());
-	return { records: searcher.records, binary: false, more: false };
+}
+
+/** Why a search was cut short by grep's own time limit. */
+class SearchTimeout extends Error {
+	constructor(readonly milliseconds: number) {
+		super(`grep stopped after ${milliseconds} ms`);
+		this.name = "SearchTimeout";
+	}
 }
 
 async function grep(
 	context: ToolContext,
 	settings: GrepSettings,
+	workers: SearchWorkerPool,
 	args: GrepArguments,
 	signal: AbortSignal | undefined,
 ): Promise<AgentToolResult<GrepToolDetails>> {
@@ -143,8 +167,25 @@ async function grep(
 		linesClipped: false,
 		binaryFilesSkipped: 0,
 	};
+	const limit = args.limit ?? settings.defaultLimit;
+	const output = new OutputBudget(Number.MAX_SAFE_INTEGER, settings.maxBytes);
+	// `stop` ends what is in flight once the output is complete; `timeout` is grep's time limit.
 	const stop = new AbortController();
-	const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+	const timeout = new AbortController();
+	const combined = AbortSignal.any([...(signal ? [signal] : []), stop.signal, timeout.signal]);
+	let session: SearchSession | undefined;
+	const openFiles = new Map<number, string>();
+	const onAbort = () => void session?.close(combined.reason).catch(() => undefined);
+	combined.addEventListener("abort", onAbort, { once: true });
+	// The file the worker was on when the time ran out, to name it in the note.
+	let busyAtTimeout: string | undefined;
+	const timer = Number.isFinite(settings.timeoutMs)
+		? setTimeout(() => {
+				const busy = session?.busyWith();
+				if (busy !== undefined) busyAtTimeout = openFiles.get(busy);
+				timeout.abort(new SearchTimeout(settings.timeoutMs));
+			}, settings.timeoutMs)
+		: undefined;
 	try {
 		const compiled = compilePattern(args.pattern, {
 			...(args.literal !== undefined && { literal: args.literal }),
@@ -164,9 +205,18 @@ async function grep(
 			);
 			return errorResult(`${display} does not exist.${hint}`, details);
 		}
-		const limit = args.limit ?? settings.defaultLimit;
 		const contextLines = Math.min(args.context ?? 0, MAX_CONTEXT);
-		const output = new OutputBudget(Number.MAX_SAFE_INTEGER, settings.maxBytes);
+		// A file's records beyond the output bound could not be shown: the worker stops there.
+		const bounds = {
+			context: contextLines,
+			maxMatches: limit,
+			maxChars: settings.maxBytes,
+			maxLineLength: settings.maxLineLength,
+		};
+		const startWorker = () => {
+			session ??= workers.start(searchSettings(compiled.pattern, bounds));
+			return session;
+		};
 		let matches = 0;
 		let stopped = false;
 
@@ -184,15 +234,14 @@ async function grep(
 					details.limitReached = true;
 					return false;
 				}
-				const formatted = formatRecord(result.display, record, settings.maxLineLength);
-				if (formatted.clipped) details.linesClipped = true;
-				if (!output.add(formatted.line)) {
+				if (record.kind !== "separator" && record.clipped) details.linesClipped = true;
+				if (!output.add(formatRecord(result.display, record))) {
 					details.truncated = true;
 					return false;
 				}
 				if (record.kind === "match") {
 					matches++;
-					const match: GrepMatch = { path: result.display, line: record.line, text: formatted.text };
+					const match: GrepMatch = { path: result.display, line: record.line, text: record.text };
 					details.matches.push(match);
 				}
 			}
@@ -201,31 +250,51 @@ async function grep(
 		};
 		const search = async (absolute: string, real: string): Promise<FileResult> => {
 			const shown = context.paths.display(absolute);
+			let id: number | undefined;
 			try {
 				const found = await searchFile(
 					context.operations,
 					real,
-					compiled.pattern,
-					contextLines,
-					limit,
+					startWorker,
+					(opened) => {
+						id = opened;
+						openFiles.set(opened, shown);
+					},
 					combined,
+					path.confine,
 				);
 				return { display: shown, ...found };
-			} catch {
+			} catch (error) {
+				// Aborts, the time limit, a failed worker and a link swapped out of the workspace end the search.
+				if (combined.aborted || error instanceof SearchWorkerError || error instanceof PathAccessError)
+					throw error;
 				// Unreadable files (permissions, vanished mid-walk) are skipped, as grep does.
-				return { display: shown, records: [], binary: false, more: false };
+				return { display: shown, ...NOTHING };
+			} finally {
+				if (id !== undefined) openFiles.delete(id);
 			}
+		};
+		/** Starts a file's search; a search left behind when the output is full may fail unobserved. */
+		const start = (absolute: string, real: string): Promise<FileResult> => {
+			const promise = search(absolute, real);
+			promise.catch(() => undefined);
+			return promise;
 		};
 
 		if (stat.kind !== "directory") {
-			consume(await search(path.absolute, path.real));
+			consume(await start(path.absolute, path.real));
 		} else {
 			const glob = args.glob ? compileGlob(args.glob) : undefined;
 			const rules = await inheritedRules(context.operations, await context.paths.rootReal(), path.real);
 			const pending: Promise<FileResult>[] = [];
-			for await (const entry of walk(context.operations, path.real, { rules, signal: combined })) {
+			const entries = walk(context.operations, path.real, {
+				rules,
+				signal: combined,
+				...(path.confine && { confine: path.confine }),
+			});
+			for await (const entry of entries) {
 				if (entry.kind !== "file" || (glob && !glob.matches(entry.relative))) continue;
-				pending.push(search(nodePath.join(path.absolute, entry.relative), entry.path));
+				pending.push(start(nodePath.join(path.absolute, entry.relative), entry.path));
 				while (pending.length >= settings.concurrency && !stopped) stopped = !consume(await pending.shift()!);
 				if (stopped) break;
 				// Matches already found elsewhere may have reached the limit: once the files
@@ -242,23 +311,47 @@ async function grep(
 		return textResult(formatOutput(args, display, output, details, limit, settings), details);
 	} catch (error) {
 		stop.abort();
+		if (timeout.signal.aborted && !signal?.aborted) {
+			details.timedOut = true;
+			const where = busyAtTimeout === undefined ? "" : ` while searching ${busyAtTimeout}`;
+			return timedOutResult(args, display, output, details, limit, settings, where);
+		}
 		return errorResult(describeFailure(error, display, signal), details);
+	} finally {
+		clearTimeout(timer);
+		combined.removeEventListener("abort", onAbort);
+		await session?.close(stop.signal.reason).catch(() => undefined);
 	}
 }
 
-function formatRecord(
-	display: string,
-	record: SearchRecord,
-	maxLineLength: number,
-): { line: string; text: string; clipped: boolean } {
-	if (record.kind === "separator") return { line: "--", text: "", clipped: false };
-	const clipped = clipLine(record.text, maxLineLength, record.kind === "match" ? record.column : 0);
+function formatRecord(display: string, record: SearchRecord): string {
+	if (record.kind === "separator") return "--";
 	const mark = record.kind === "match" ? ":" : "-";
-	return {
-		line: `${display}${mark}${record.line}${mark}${clipped.text}`,
-		text: clipped.text,
-		clipped: clipped.clipped,
-	};
+	return `${display}${mark}${record.line}${mark}${record.text}`;
+}
+
+/** What a search cut short by the time limit found, and what to do about it. */
+function timedOutResult(
+	args: GrepArguments,
+	display: string,
+	output: OutputBudget,
+	details: GrepToolDetails,
+	limit: number,
+	settings: GrepSettings,
+	where: string,
+): AgentToolResult<GrepToolDetails> {
+	const seconds = formatCount(Math.round(settings.timeoutMs / 100) / 10);
+	const advice =
+		"The pattern may need exponential time on some lines (nested repetition such as (a+)+, or .* next to other " +
+		"repetition): simplify it, use literal: true for plain text, or narrow the path or glob.";
+	if (details.matches.length === 0) {
+		return errorResult(
+			`grep stopped after its ${seconds} s time limit${where}, before finding any match for ${JSON.stringify(args.pattern)}. ${advice}`,
+			details,
+		);
+	}
+	const note = `[Search stopped after its ${seconds} s time limit${where}: there may be more matches. ${advice}]`;
+	return textResult(formatOutput(args, display, output, details, limit, settings, note), details);
 }
 
 function formatOutput(
@@ -268,6 +361,7 @@ function formatOutput(
 	details: GrepToolDetails,
 	limit: number,
 	settings: GrepSettings,
+	extraNote?: string,
 ): string {
 	const notes: string[] = [];
 	if (details.limitReached) {
@@ -282,6 +376,7 @@ function formatOutput(
 			`[Lines longer than ${formatCount(settings.maxLineLength)} characters were clipped around the match; read the file for whole lines.]`,
 		);
 	}
+	if (extraNote !== undefined) notes.push(extraNote);
 	if (details.matches.length === 0) {
 		if (details.binaryFilesSkipped > 0)
 			notes.push(`[${plural(details.binaryFilesSkipped, "binary file")} not searched.]`);

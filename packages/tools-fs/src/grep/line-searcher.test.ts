@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clipExcerpt } from "../truncate/truncate.js";
 import { compilePattern } from "./compile-pattern.js";
 import { LineSearcher, type SearchRecord } from "./line-searcher.js";
 
@@ -7,19 +8,18 @@ function search(
 	pattern: string,
 	context = 0,
 	maxMatches = 100,
-	segment = Number.MAX_SAFE_INTEGER,
+	piece = Number.MAX_SAFE_INTEGER,
 ) {
 	const compiled = compilePattern(pattern, {});
 	if (!compiled.ok) throw new Error(compiled.message);
-	const searcher = new LineSearcher(compiled.pattern, context, maxMatches);
-	// Segments end at line breaks, as grep feeds them.
-	let rest = text;
-	while (rest.length > 0) {
-		let cut = rest.lastIndexOf("\n", segment);
-		cut = cut === -1 ? rest.length : cut + 1;
-		searcher.feed(rest.slice(0, cut));
-		rest = rest.slice(cut);
-	}
+	const searcher = new LineSearcher(compiled.pattern, {
+		context,
+		maxMatches,
+		maxLineLength: 500,
+		clip: clipExcerpt,
+	});
+	for (let start = 0; start < text.length; start += piece) searcher.push(text.slice(start, start + piece));
+	searcher.end();
 	return searcher.records.map(show);
 }
 
@@ -67,7 +67,7 @@ describe("LineSearcher", () => {
 		]);
 	});
 
-	it("gives the same answer however the text is cut into segments", () => {
+	it("gives the same answer however the text is cut into pieces", () => {
 		const whole = search(text, "^(two|six|ten)$", 2);
 		for (const size of [1, 4, 9, 20]) expect(search(text, "^(two|six|ten)$", 2, 100, size)).toEqual(whole);
 	});

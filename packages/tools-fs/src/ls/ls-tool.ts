@@ -91,7 +91,10 @@ async function listFolder(
 
 		const shown: string[] = [];
 		const ignored: string[] = [];
-		for (const entry of await context.operations.readdir(path.real)) {
+		for (const entry of await context.operations.readdir(
+			path.real,
+			path.confine && { confine: path.confine },
+		)) {
 			if (entry.name === ".git") continue;
 			const kind = await resolvedKind(context, nodePath.join(path.real, entry.name), entry.kind);
 			const name = kind === "directory" ? `${entry.name}/` : entry.name;

@@ -25,12 +25,19 @@ describe("createLocalFileOperations", () => {
 		const path = nodePath.join(folder, "f");
 		await fs.writeFile(path, "x".repeat(100));
 		const operations = createLocalFileOperations();
-		const openFiles = async () => (await fs.readdir("/proc/self/fd").catch(() => [])).length;
-		const before = await openFiles();
+		// Descriptors open on this file only: other test files may run in this process.
+		const real = await fs.realpath(path);
+		const openOnFile = async () => {
+			const descriptors = await fs.readdir("/proc/self/fd").catch(() => []);
+			const targets = await Promise.all(
+				descriptors.map((descriptor) => fs.readlink(`/proc/self/fd/${descriptor}`).catch(() => "")),
+			);
+			return targets.filter((target) => target === real).length;
+		};
 		for (let round = 0; round < 50; round++) {
 			for await (const _ of operations.readStream(path, { chunkSize: 10 })) break;
 		}
-		expect(await openFiles()).toBeLessThan(before + 10);
+		expect(await openOnFile()).toBeLessThan(10);
 		await operations.remove(path);
 		expect(await operations.stat(path).then(() => "exists", errorCode)).toBe("ENOENT");
 	});
@@ -51,5 +58,69 @@ describe("createLocalFileOperations", () => {
 			]),
 		);
 		expect(new TextDecoder().decode(await operations.readFile(nodePath.join(folder, "a/b/link")))).toBe("hi");
+	});
+
+	it("calls confine with the real path of what it reached, and touches nothing it refuses", async () => {
+		const folder = await temporaryFolder();
+		await fs.mkdir(nodePath.join(folder, "real"));
+		await fs.writeFile(nodePath.join(folder, "real", "a.txt"), "a");
+		await fs.symlink("real", nodePath.join(folder, "alias"));
+		const operations = createLocalFileOperations();
+		const seen: string[] = [];
+		const confine = (path: string) => {
+			seen.push(path);
+		};
+		const alias = (name: string) => nodePath.join(folder, "alias", name);
+		const real = (name: string) => nodePath.join(folder, "real", name);
+		for await (const _ of operations.readStream(alias("a.txt"), { confine }));
+		await operations.readFile(alias("a.txt"), undefined, { confine });
+		expect(await operations.readdir(nodePath.join(folder, "alias"), { confine })).toHaveLength(1);
+		await operations.mkdir(alias("new/deeper"), { confine });
+		await operations.writeFile(alias("b.tmp"), new TextEncoder().encode("b"), { confine, mode: 0o600 });
+		await operations.chmod(alias("b.tmp"), 0o640, { confine });
+		await operations.rename(alias("b.tmp"), alias("b.txt"), { confine });
+		await operations.remove(alias("b.txt"), { confine });
+		expect(seen).toEqual([
+			real("a.txt"),
+			real("a.txt"),
+			nodePath.join(folder, "real"),
+			real("new"),
+			real("new/deeper"),
+			real("b.tmp"),
+			real("b.tmp"),
+			real("b.tmp"),
+			real("b.txt"),
+			real("b.txt"),
+		]);
+
+		const refuse = () => {
+			throw new Error("refused");
+		};
+		await expect(operations.writeFile(alias("c.txt"), new Uint8Array(), { confine: refuse })).rejects.toThrow(
+			"refused",
+		);
+		await expect(operations.mkdir(alias("d"), { confine: refuse })).rejects.toThrow("refused");
+		await expect(operations.readFile(alias("a.txt"), undefined, { confine: refuse })).rejects.toThrow(
+			"refused",
+		);
+		expect((await fs.readdir(nodePath.join(folder, "real"))).sort()).toEqual(["a.txt", "new"]);
+	});
+
+	it("refuses to write or change the mode through a link in the last step when confined", async () => {
+		const folder = await temporaryFolder();
+		await fs.writeFile(nodePath.join(folder, "target"), "t");
+		await fs.chmod(nodePath.join(folder, "target"), 0o644);
+		await fs.symlink("target", nodePath.join(folder, "link"));
+		const operations = createLocalFileOperations();
+		const confine = () => undefined;
+		const link = nodePath.join(folder, "link");
+		await expect(
+			operations.writeFile(link, new TextEncoder().encode("x"), { confine }),
+		).rejects.toMatchObject({
+			code: "ELOOP",
+		});
+		await expect(operations.chmod(link, 0o600, { confine })).rejects.toMatchObject({ code: "ELOOP" });
+		expect(await fs.readFile(nodePath.join(folder, "target"), "utf8")).toBe("t");
+		expect((await fs.stat(nodePath.join(folder, "target"))).mode & 0o777).toBe(0o644);
 	});
 });

@@ -1,5 +1,6 @@
 import * as posix from "node:path/posix";
 import type {
+	ConfineOptions,
 	DirectoryEntry,
 	FileOperations,
 	FileStat,
@@ -147,22 +148,23 @@ export class MemoryFileOperations implements FileOperations {
 		return this.lookup(path, true).path;
 	}
 
-	async readdir(path: string): Promise<DirectoryEntry[]> {
-		const { node } = this.lookup(path, true);
+	async readdir(path: string, options: ConfineOptions = {}): Promise<DirectoryEntry[]> {
+		const { node, path: real } = this.lookup(path, true);
 		if (node.kind !== "directory") throw new FileSystemError("ENOTDIR", path);
+		options.confine?.(real);
 		return [...node.children].map(([name, child]) => ({ name, kind: child.kind }));
 	}
 
-	async readFile(path: string, signal?: AbortSignal): Promise<Uint8Array> {
+	async readFile(path: string, signal?: AbortSignal, options: ConfineOptions = {}): Promise<Uint8Array> {
 		signal?.throwIfAborted();
-		const file = this.fileAt(path);
+		const file = this.fileAt(path, options);
 		this.counters.readFileCalls++;
 		this.counters.bytesRead += file.data.byteLength;
 		return file.data.slice();
 	}
 
 	async *readStream(path: string, options: ReadStreamOptions = {}): AsyncGenerator<Uint8Array> {
-		const data = this.fileAt(path).data;
+		const data = this.fileAt(path, options).data;
 		const chunkSize = Math.max(1, options.chunkSize ?? this.chunkSize);
 		for (let position = options.start ?? 0; position < data.byteLength; position += chunkSize) {
 			options.signal?.throwIfAborted();
@@ -174,7 +176,7 @@ export class MemoryFileOperations implements FileOperations {
 
 	async writeFile(path: string, data: Uint8Array, options: WriteFileOptions = {}): Promise<void> {
 		this.counters.writeFileCalls++;
-		const { parent, name } = this.parentOf(path, false);
+		const { parent, name } = this.parentOf(path, false, options);
 		const existing = parent.children.get(name);
 		const target = existing?.kind === "symlink" ? this.lookup(path, true) : undefined;
 		if (target) {
@@ -197,11 +199,11 @@ export class MemoryFileOperations implements FileOperations {
 		});
 	}
 
-	async rename(from: string, to: string): Promise<void> {
-		const source = this.parentOf(from, false);
+	async rename(from: string, to: string, options: ConfineOptions = {}): Promise<void> {
+		const source = this.parentOf(from, false, options);
 		const node = source.parent.children.get(source.name);
 		if (!node) throw new FileSystemError("ENOENT", from);
-		const destination = this.parentOf(to, false);
+		const destination = this.parentOf(to, false, options);
 		const replaced = destination.parent.children.get(destination.name);
 		if (replaced?.kind === "directory") throw new FileSystemError("EISDIR", to);
 		source.parent.children.delete(source.name);
@@ -209,8 +211,8 @@ export class MemoryFileOperations implements FileOperations {
 		source.parent.mtimeMs = destination.parent.mtimeMs = this.tick();
 	}
 
-	async remove(path: string): Promise<void> {
-		const { parent, name } = this.parentOf(path, false);
+	async remove(path: string, options: ConfineOptions = {}): Promise<void> {
+		const { parent, name } = this.parentOf(path, false, options);
 		const node = parent.children.get(name);
 		if (!node) throw new FileSystemError("ENOENT", path);
 		if (node.kind === "directory") throw new FileSystemError("EISDIR", path);
@@ -218,24 +220,32 @@ export class MemoryFileOperations implements FileOperations {
 		parent.mtimeMs = this.tick();
 	}
 
-	async mkdir(path: string): Promise<void> {
+	async mkdir(path: string, options: ConfineOptions = {}): Promise<void> {
 		let directory = this.rootNode;
 		let current = "/";
+		let real = "/";
 		for (const segment of segmentsOf(path)) {
 			current = posix.join(current, segment);
 			let child = directory.children.get(segment);
 			if (!child) {
+				options.confine?.(posix.join(real, segment));
 				child = { kind: "directory", children: new Map(), mode: 0o755, mtimeMs: this.tick() };
 				directory.children.set(segment, child);
 			}
-			if (child.kind === "symlink") child = this.lookup(current, true).node;
+			if (child.kind === "symlink") {
+				const target = this.lookup(current, true);
+				child = target.node;
+				real = target.path;
+			} else real = posix.join(real, segment);
 			if (child.kind !== "directory") throw new FileSystemError("ENOTDIR", current);
 			directory = child;
 		}
 	}
 
-	async chmod(path: string, mode: number): Promise<void> {
-		this.lookup(path, true).node.mode = mode & 0o7777;
+	async chmod(path: string, mode: number, options: ConfineOptions = {}): Promise<void> {
+		const target = this.lookup(path, true);
+		options.confine?.(target.path);
+		target.node.mode = mode & 0o7777;
 	}
 
 	// -------------------------------------------------------------------------------
@@ -251,10 +261,11 @@ export class MemoryFileOperations implements FileOperations {
 		return { kind: node.kind, size, mtimeMs: node.mtimeMs, mode: node.mode };
 	}
 
-	private fileAt(path: string): FileNode {
-		const { node } = this.lookup(path, true);
+	private fileAt(path: string, options: ConfineOptions): FileNode {
+		const { node, path: real } = this.lookup(path, true);
 		if (node.kind === "directory") throw new FileSystemError("EISDIR", path);
 		if (node.kind !== "file") throw new FileSystemError("EINVAL", path);
+		options.confine?.(real);
 		return node;
 	}
 
@@ -281,7 +292,11 @@ export class MemoryFileOperations implements FileOperations {
 	}
 
 	/** The folder that holds `path` (links in it followed) and the final name. */
-	private parentOf(path: string, create: boolean): { parent: DirectoryNode; name: string } {
+	private parentOf(
+		path: string,
+		create: boolean,
+		options: ConfineOptions = {},
+	): { parent: DirectoryNode; name: string } {
 		const segments = segmentsOf(path);
 		const name = segments.pop();
 		if (name === undefined) throw new FileSystemError("EISDIR", path);
@@ -294,17 +309,18 @@ export class MemoryFileOperations implements FileOperations {
 					child = { kind: "directory", children: new Map(), mode: 0o755, mtimeMs: this.tick() };
 					directory.children.set(segment, child);
 				}
-				if (child.kind !== "directory") return this.parentOfExisting(parentPath, name, path);
+				if (child.kind !== "directory") return this.parentOfExisting(parentPath, name, path, options);
 				directory = child;
 			}
 			return { parent: directory, name };
 		}
-		return this.parentOfExisting(parentPath, name, path);
+		return this.parentOfExisting(parentPath, name, path, options);
 	}
 
-	private parentOfExisting(parentPath: string, name: string, path: string) {
-		const { node } = this.lookup(parentPath, true);
+	private parentOfExisting(parentPath: string, name: string, path: string, options: ConfineOptions) {
+		const { node, path: real } = this.lookup(parentPath, true);
 		if (node.kind !== "directory") throw new FileSystemError("ENOTDIR", path);
+		options.confine?.(posix.join(real, name));
 		return { parent: node, name };
 	}
 }

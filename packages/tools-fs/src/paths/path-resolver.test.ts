@@ -12,6 +12,7 @@ describe.each(backends)("PathResolver on $name", ({ create }) => {
 			absolute: workspace.path("src/a.ts"),
 			real: workspace.path("src/a.ts"),
 			display: "src/a.ts",
+			confine: expect.any(Function),
 		});
 		expect((await paths.resolve(workspace.path("src"), "read")).display).toBe("src");
 		expect((await paths.resolve("", "read")).display).toBe(".");
@@ -82,8 +83,29 @@ describe("PathResolver", () => {
 			absolute: "/work/a.txt",
 			real: "/data/project/a.txt",
 			display: "a.txt",
+			confine: expect.any(Function),
 		});
 		expect((await paths.resolve("/data/project/a.txt", "read")).display).toBe("a.txt");
+	});
+
+	it("gives a confine check that refuses real paths outside the root, unless the policy allows them", async () => {
+		const operations = new MemoryFileOperations({ "/data/project/a.txt": "" });
+		operations.symlink("/data/project", "/work");
+		const confined = await new PathResolver("/work", operations).resolve("a.txt", "write");
+		expect(() => confined.confine?.("/data/project/sub/b.txt")).not.toThrow();
+		expect(() => confined.confine?.("/data/elsewhere/b.txt")).toThrow(PathAccessError);
+		expect(() => confined.confine?.("/data/elsewhere/b.txt")).toThrow(
+			/symbolic link .* now leads to \/data\/elsewhere/,
+		);
+		const reads = new PathResolver("/work", operations, { allowOutsideRoot: "read" });
+		expect((await reads.resolve("a.txt", "read")).confine).toBeUndefined();
+		expect((await reads.resolve("a.txt", "write")).confine).toBeDefined();
+		const chosen = new PathResolver("/work", operations, {
+			allowOutsideRoot: (path) => path.startsWith("/data/shared/"),
+		});
+		const check = (await chosen.resolve("a.txt", "write")).confine;
+		expect(() => check?.("/data/shared/x")).not.toThrow();
+		expect(() => check?.("/data/other/x")).toThrow(PathAccessError);
 	});
 
 	it("says so when the root itself cannot be opened", async () => {

@@ -14,6 +14,13 @@ export interface ResolvedPath {
 	real: string;
 	/** For messages to the model: relative to the root when inside, absolute otherwise. */
 	display: string;
+	/**
+	 * The `confine` check to pass to the `FileOperations` calls on this path (and on paths
+	 * found under it): it refuses what lies outside the workspace, should a symbolic link
+	 * have been swapped in after this check. Absent when the policy lets this access go
+	 * anywhere.
+	 */
+	confine?: (realPath: string) => void;
 }
 
 /** A path the model may not use, with a message written for the model. */
@@ -73,7 +80,8 @@ export class PathResolver {
 				`${JSON.stringify(input)} leads outside the workspace through a symbolic link (it resolves to ${real}); ${this.refusal(access)}`,
 			);
 		}
-		return { absolute, real, display };
+		const confine = this.confinement(input, access, rootReal);
+		return { absolute, real, display, ...(confine && { confine }) };
 	}
 
 	/** How the model sees an absolute path. */
@@ -114,6 +122,21 @@ export class PathResolver {
 		let path = input;
 		if (path === "~" || path.startsWith("~/")) path = nodePath.join(this.homeDirectory, path.slice(1));
 		return nodePath.resolve(this.root, path);
+	}
+
+	private confinement(
+		input: string,
+		access: PathAccess,
+		rootReal: string,
+	): ((realPath: string) => void) | undefined {
+		const policy = this.policy;
+		if (policy === true || (policy === "read" && access === "read")) return undefined;
+		return (realPath) => {
+			if (isInside(rootReal, realPath) || this.allows(realPath, access)) return;
+			throw new PathAccessError(
+				`${JSON.stringify(input)} leads outside the workspace: a symbolic link on the way was changed while the tool used it, and now leads to ${realPath}; ${this.refusal(access)}`,
+			);
+		};
 	}
 
 	private allows(path: string, access: PathAccess): boolean {

@@ -2,6 +2,7 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { describeBinary, detectImage, imageSize, looksBinary, SNIFF_BYTES } from "../content/detect.js";
 import { isNotFound } from "../operations/errors.js";
+import type { ResolvedPath } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
@@ -101,6 +102,7 @@ async function readFile(
 		const chunks = context.operations.readStream(path.real, {
 			chunkSize: CHUNK_SIZE,
 			...(signal !== undefined && { signal }),
+			...(path.confine && { confine: path.confine }),
 		});
 		const iterator = chunks[Symbol.asyncIterator]();
 		const first = await iterator.next();
@@ -109,7 +111,7 @@ async function readFile(
 		const image = detectImage(head);
 		if (image) {
 			await iterator.return?.();
-			return readImage(context, settings, path.real, display, stat, image, head);
+			return readImage(context, settings, path, stat, image, head);
 		}
 		if (looksBinary(head.subarray(0, SNIFF_BYTES))) {
 			await iterator.return?.();
@@ -215,12 +217,12 @@ function formatText(lines: ReadLinesResult, settings: ReadSettings, stat: FileSt
 async function readImage(
 	context: ToolContext,
 	settings: ReadSettings,
-	path: string,
-	display: string,
+	resolved: ResolvedPath,
 	stat: FileStat,
 	mimeType: NonNullable<ReturnType<typeof detectImage>>,
 	head: Uint8Array,
 ): Promise<AgentToolResult<ReadToolDetails>> {
+	const { real: path, display } = resolved;
 	const size = imageSize(head, mimeType);
 	const details: ReadToolDetails = {
 		path: display,
@@ -242,7 +244,11 @@ async function readImage(
 			details,
 		);
 	}
-	const data = await context.operations.readFile(path);
+	const data = await context.operations.readFile(
+		path,
+		undefined,
+		resolved.confine && { confine: resolved.confine },
+	);
 	details.attached = true;
 	return {
 		content: [

@@ -90,19 +90,38 @@ export interface ClippedLine {
  * it, so a match deep in a minified line stays visible.
  */
 export function clipLine(line: string, maxLength: number, focus = 0): ClippedLine {
-	if (line.length <= maxLength) return { text: line, clipped: false };
-	let start = 0;
-	if (focus > maxLength / 2) start = Math.min(focus - Math.floor(maxLength / 4), line.length - maxLength);
-	start = Math.max(0, start);
-	// Never cut a surrogate pair in half.
-	if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start--;
-	let end = start + maxLength;
-	if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
-	const head = start > 0 ? "…" : "";
-	const tail = end < line.length ? "…" : "";
-	return { text: `${head}${line.slice(start, end)}${tail}`, clipped: true };
+	return clipExcerpt(line, 0, line.length, maxLength, focus);
 }
 
-function isLowSurrogate(code: number): boolean {
+/**
+ * `clipLine` for a line of which only a part is at hand: `source` holds the line's
+ * characters from index `sourceStart` on, and `lineLength` is the line's length
+ * (`Infinity` while it is not known yet). The part must cover the kept window, that is
+ * `maxLength` characters from a quarter of `maxLength` before `focus` (clipLine with the
+ * whole line gives the same text). Runs in grep's search worker too: it must not use
+ * anything but `isLowSurrogate`.
+ */
+export function clipExcerpt(
+	source: string,
+	sourceStart: number,
+	lineLength: number,
+	maxLength: number,
+	focus: number,
+): ClippedLine {
+	// A line that short is whole in `source`, from index 0.
+	if (lineLength <= maxLength) return { text: source.slice(0, lineLength), clipped: false };
+	let start = 0;
+	if (focus > maxLength / 2) start = Math.min(focus - Math.floor(maxLength / 4), lineLength - maxLength);
+	start = Math.max(0, start);
+	// Never cut a surrogate pair in half.
+	if (start > 0 && isLowSurrogate(source.charCodeAt(start - sourceStart))) start--;
+	let end = start + maxLength;
+	if (end < lineLength && isLowSurrogate(source.charCodeAt(end - sourceStart))) end--;
+	const head = start > 0 ? "…" : "";
+	const tail = end < lineLength ? "…" : "";
+	return { text: `${head}${source.slice(start - sourceStart, end - sourceStart)}${tail}`, clipped: true };
+}
+
+export function isLowSurrogate(code: number): boolean {
 	return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -1,5 +1,6 @@
 import * as nodePath from "node:path";
-import type { FileKind, FileOperations } from "../types.js";
+import { PathAccessError } from "../paths/path-resolver.js";
+import type { ConfineOptions, FileKind, FileOperations } from "../types.js";
 import { type IgnoreRules, withIgnoreFile } from "./ignore-rules.js";
 
 export interface WalkEntry {
@@ -16,6 +17,8 @@ export interface WalkOptions {
 	signal?: AbortSignal;
 	/** Return `false` to skip a folder's contents (the folder itself is still yielded). */
 	descend?: (entry: WalkEntry) => boolean;
+	/** Passed to every `readdir`: see `ConfineOptions`. */
+	confine?: ConfineOptions["confine"];
 }
 
 interface Frame {
@@ -34,7 +37,7 @@ function byName(a: { name: string }, b: { name: string }): number {
  * Every entry under `start`, depth first with each folder's entries sorted by name (so
  * the order is stable and a limit cuts it at the same place every time). Skips `.git`
  * and whatever the `.gitignore` files in force ignore; does not follow symbolic links.
- * Folders that cannot be read are skipped.
+ * Folders that cannot be read are skipped; one that `confine` refuses ends the walk.
  */
 export async function* walk(
 	operations: FileOperations,
@@ -45,8 +48,10 @@ export async function* walk(
 	const open = async (path: string, relative: string, inherited: IgnoreRules) => {
 		let entries: { name: string; kind: FileKind }[];
 		try {
-			entries = await operations.readdir(path);
-		} catch {
+			entries = await operations.readdir(path, options.confine && { confine: options.confine });
+		} catch (error) {
+			// A folder swapped for a link out of the workspace is refused out loud.
+			if (error instanceof PathAccessError) throw error;
 			return;
 		}
 		const rules = entries.some((entry) => entry.name === ".gitignore")

@@ -172,4 +172,33 @@ describe.each(backends)("write tool on $name", ({ create }) => {
 		const { write } = tools(workspace);
 		expect(textOf(await run(write, { path: "src", content: "x" }))).toBe("src is a folder; not written.");
 	});
+
+	it("refuses a path that ends with a slash instead of creating a file of the folder's name", async () => {
+		const workspace = await create();
+		const { write } = tools(workspace);
+		const result = await run(write, { path: "newdir/", content: "x" });
+		expect(result.isError).toBe(true);
+		expect(textOf(result)).toBe(
+			'"newdir/" ends with a slash, so it names a folder, not a file; nothing was written. ' +
+				'Give the full path of the file, such as "newdir/<file name>" (missing folders are created).',
+		);
+		expect(await workspace.exists("newdir")).toBe(false);
+	});
+
+	it("refuses to replace a read-only file, even as root, and leaves it as it was", async () => {
+		const workspace = await create();
+		await workspace.put("locked.txt", "keep\n", 0o444);
+		const { read, write } = tools(workspace);
+		await run(read, { path: "locked.txt" });
+		const result = await run(write, { path: "locked.txt", content: "changed\n" });
+		expect(result.isError).toBe(true);
+		expect(textOf(result)).toBe(
+			"locked.txt is read-only (mode 0444), so it was not changed. If it should change, ask the user to make " +
+				"it writable (for example chmod u+w locked.txt); do not change its permissions yourself.",
+		);
+		expect(await workspace.text("locked.txt")).toBe("keep\n");
+		expect(await workspace.mode("locked.txt")).toBe(0o444);
+		// Its folder stays writable: creating files next to it still works.
+		expect((await run(write, { path: "next.txt", content: "x" })).isError).toBeFalsy();
+	});
 });

@@ -6,11 +6,12 @@ import { sha256 } from "../file-state/file-state-tracker.js";
 import { checkFreshness } from "../file-state/freshness.js";
 import { isNotFound } from "../operations/errors.js";
 import { writeFileAtomic } from "../shared/atomic-write.js";
+import { readOnlyReason } from "../shared/permissions.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
 import { unifiedDiff } from "../shared/unified-diff.js";
 import { formatSize, plural } from "../truncate/truncate.js";
-import type { FileStat, WriteToolDetails, WriteToolOptions } from "../types.js";
+import type { ConfineOptions, FileStat, WriteToolDetails, WriteToolOptions } from "../types.js";
 
 /** Previous content up to this size is read for the diff in `details`. */
 const MAX_DIFFED_BYTES = 1024 * 1024;
@@ -60,8 +61,16 @@ async function writeFile(
 	const failed = (text: string) =>
 		errorResult<WriteToolDetails>(text, { path: display, created: false, bytes: 0, lines: 0 });
 	try {
+		if (namesFolder(args.path)) {
+			return failed(
+				`${JSON.stringify(args.path)} ends with a slash, so it names a folder, not a file; nothing was written. ` +
+					`Give the full path of the file, such as ${JSON.stringify(`${args.path}<file name>`)} (missing folders are created).`,
+			);
+		}
 		const path = await context.paths.resolve(args.path, "write");
 		display = path.display;
+		const confine = path.confine;
+		const confined: ConfineOptions | undefined = confine && { confine };
 		return await context.mutations.run(path.real, async () => {
 			signal?.throwIfAborted();
 			const existing = await statIfExists(context, path.real);
@@ -70,11 +79,19 @@ async function writeFile(
 					`${display} is ${existing.kind === "directory" ? "a folder" : "not a regular file"}; not written.`,
 				);
 			}
+			const readOnly = existing && readOnlyReason(existing, display);
+			if (readOnly) return failed(readOnly);
 			let before: string | undefined;
 			let content = args.content;
 			const kept: ("crlf" | "bom")[] = [];
 			if (existing) {
-				const freshness = await checkFreshness(context.operations, context.fileState, path.real, existing);
+				const freshness = await checkFreshness(
+					context.operations,
+					context.fileState,
+					path.real,
+					existing,
+					confine,
+				);
 				if (freshness.state === "stale") {
 					return failed(
 						`${display} changed on disk since you last read it (${freshness.reason}). ` +
@@ -87,15 +104,15 @@ async function writeFile(
 							"(or use edit to change part of it).",
 					);
 				}
-				const previous = await readPrevious(context, path.real, existing);
+				const previous = await readPrevious(context, path.real, existing, confined);
 				if (existing.size <= MAX_DIFFED_BYTES) before = previous;
 				if (settings.keepLineEndings) content = keepFormat(previous, content, kept);
 			} else {
-				await context.operations.mkdir(nodePath.dirname(path.real));
+				await context.operations.mkdir(nodePath.dirname(path.real), confined);
 			}
 			signal?.throwIfAborted();
 			const bytes = new TextEncoder().encode(content);
-			await writeFileAtomic(context.operations, path.real, bytes, existing?.mode);
+			await writeFileAtomic(context.operations, path.real, bytes, existing?.mode, confine);
 			const written = await context.operations.stat(path.real);
 			context.fileState.record(path.real, {
 				mtimeMs: written.mtimeMs,
@@ -122,6 +139,11 @@ async function writeFile(
 	}
 }
 
+/** A path that ends with a slash names a folder; resolving it would drop the slash. */
+function namesFolder(path: string): boolean {
+	return path.endsWith("/") || path.endsWith(nodePath.sep);
+}
+
 function describeKept(kept: "crlf" | "bom"): string {
 	return kept === "crlf" ? "CRLF line endings" : "byte order mark";
 }
@@ -136,10 +158,16 @@ async function statIfExists(context: ToolContext, path: string): Promise<FileSta
 }
 
 /** The previous content, or for a large file its first bytes: enough to tell its format. */
-async function readPrevious(context: ToolContext, path: string, stat: FileStat): Promise<string> {
+async function readPrevious(
+	context: ToolContext,
+	path: string,
+	stat: FileStat,
+	confined: ConfineOptions | undefined,
+): Promise<string> {
 	const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-	if (stat.size <= MAX_DIFFED_BYTES) return decoder.decode(await context.operations.readFile(path));
-	for await (const chunk of context.operations.readStream(path, { chunkSize: SAMPLE_BYTES })) {
+	if (stat.size <= MAX_DIFFED_BYTES)
+		return decoder.decode(await context.operations.readFile(path, undefined, confined));
+	for await (const chunk of context.operations.readStream(path, { chunkSize: SAMPLE_BYTES, ...confined })) {
 		return decoder.decode(chunk);
 	}
 	return "";
