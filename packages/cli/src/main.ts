@@ -3,14 +3,20 @@
 // and `--help` stay fast; settings, models, provider SDKs and the harness are imported
 // after parsing, when a mode needs them.
 import { readFileSync } from "node:fs";
-import { parseArgs } from "./args/parse-args.js";
+import { holdKeys } from "./secrets/key-handover.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
 	version: string;
 };
 
 async function main(): Promise<number> {
-	const options = parseArgs(process.argv.slice(2), version);
+	// First of all: on Linux this may re-execute kestrel without its keys in /proc (see holdKeys).
+	const held = holdKeys(process.argv.slice(2));
+	if (held.warning) process.stderr.write(`${held.warning}\n`);
+	// Imported after holdKeys: a re-execution then costs no argument parser loaded for nothing.
+	const { parseArgs } = await import("./args/parse-args.js");
+	const options = parseArgs(held.argv, version);
+	if (held.apiKey !== undefined) options.apiKey = held.apiKey;
 	try {
 		const { run } = await import("./run.js");
 		return await run(options);

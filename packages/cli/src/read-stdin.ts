@@ -1,3 +1,5 @@
+import { CliError } from "./cli-error.js";
+
 /** What {@link readPipedStdin} read. */
 export interface PipedStdin {
 	text: string;
@@ -8,10 +10,25 @@ export interface PipedStdin {
 /** How long print and JSON modes wait for piped input when the prompt came as an argument. */
 export const DEFAULT_STDIN_WAIT_MS = 3_000;
 
-/** `KESTREL_STDIN_WAIT_MS`, else {@link DEFAULT_STDIN_WAIT_MS}. */
+/** The longest wait a timer can hold (about 24.8 days); Node turns anything longer into 1 ms. */
+export const MAX_STDIN_WAIT_MS = 2_147_483_647;
+
+/**
+ * `KESTREL_STDIN_WAIT_MS`, else {@link DEFAULT_STDIN_WAIT_MS} when unset or empty. Throws
+ * a usage {@link CliError} (exit 2) for anything but a whole number of milliseconds from 1
+ * to {@link MAX_STDIN_WAIT_MS}.
+ */
 export function stdinWaitFromEnv(env: NodeJS.ProcessEnv): number {
-	const value = Number(env.KESTREL_STDIN_WAIT_MS);
-	return Number.isFinite(value) && value > 0 ? value : DEFAULT_STDIN_WAIT_MS;
+	const text = env.KESTREL_STDIN_WAIT_MS?.trim();
+	if (text === undefined || text === "") return DEFAULT_STDIN_WAIT_MS;
+	const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+	if (!(value >= 1 && value <= MAX_STDIN_WAIT_MS)) {
+		throw new CliError(
+			`KESTREL_STDIN_WAIT_MS=${text} is not a wait in milliseconds: give a whole number from 1 to ${MAX_STDIN_WAIT_MS}, or unset it for ${DEFAULT_STDIN_WAIT_MS}.`,
+			2,
+		);
+	}
+	return value;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { kestrelHome, loadSettings } from "@kestrel/harness";
 import { CliApp } from "./app/cli-app.js";
 import type { CliOptions } from "./args/cli-options.js";
 import { CliError } from "./cli-error.js";
@@ -8,18 +7,40 @@ import { loadModelsFile } from "./models/load-models-file.js";
 import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "./models/local-servers.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
+import { askOnTerminal, loadSettingsWithTrust } from "./permissions/project-trust.js";
 import { pruneSessionBlobs } from "./prune-session-blobs.js";
 import { readPipedStdin, stdinWaitFromEnv } from "./read-stdin.js";
 import { openSession } from "./wiring/open-session.js";
+import { describeLoadIssues } from "./wiring/session-issues.js";
+import { kestrelHomeFolder, workingFolder } from "./wiring/working-folders.js";
 
 /**
  * Everything after argument parsing: settings, models, the session and the harness, then
  * the mode. Returns the exit code; user-fixable failures throw {@link CliError}.
  */
 export async function run(options: CliOptions): Promise<number> {
-	const cwd = process.cwd();
-	const home = kestrelHome();
-	const { settings, warnings } = await loadSettings({ cwd, home });
+	const cwd = workingFolder();
+	const home = await kestrelHomeFolder();
+	// The trust question belongs to a session on a terminal, not to --list-models and the like.
+	const asksTrust =
+		options.mode === "text" &&
+		!options.print &&
+		!options.listModels &&
+		!options.pruneBlobs &&
+		options.export === undefined &&
+		process.stdin.isTTY === true &&
+		process.stdout.isTTY === true;
+	const { settings, warnings } = await loadSettingsWithTrust({
+		cwd,
+		home,
+		trustFlag: options.trustFolder,
+		overridden: [
+			...(options.approve === undefined ? [] : ["approve"]),
+			...(options.sessionDir === undefined ? [] : ["session.dir"]),
+		],
+		stderr: process.stderr,
+		...(asksTrust ? { ask: askOnTerminal } : {}),
+	});
 	for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
 	const modelsFile = await loadModelsFile(home);
 	if (options.listModels) {
@@ -83,6 +104,8 @@ export async function run(options: CliOptions): Promise<number> {
 		probedPorts: servers.map((server) => server.port),
 	});
 	const { manager, session } = await openSession(options, settings, cwd, home);
+	const loadIssues = describeLoadIssues(session);
+	if (loadIssues) process.stderr.write(`${loadIssues}\n`);
 	const app = new CliApp({
 		cwd,
 		home,
@@ -95,6 +118,8 @@ export async function run(options: CliOptions): Promise<number> {
 		env: process.env,
 		...(options.apiKey === undefined ? {} : { apiKeyFlag: options.apiKey }),
 		...(options.tools === undefined ? {} : { tools: options.tools }),
+		timeouts: options.timeouts,
+		unattended: !interactive && options.mode !== "rpc",
 		...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
 		...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
 	});
@@ -106,6 +131,8 @@ export async function run(options: CliOptions): Promise<number> {
 		const { runInteractiveMode } = await import("./interactive/interactive-mode.js");
 		return runInteractiveMode(app, { ...(prompt ? { initialPrompt: prompt } : {}), resume: options.resume });
 	}
+	// Nobody can answer a permission question here: say each refusal where the user sees it.
+	app.approvals.onRefusal = (notice) => process.stderr.write(`kestrel: ${notice}\n`);
 	const context: HeadlessContext = {
 		app,
 		prompt,

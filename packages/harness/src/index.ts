@@ -22,6 +22,7 @@ export {
 } from "./messages.js";
 export { cwdSlug, defaultSessionDir, kestrelHome } from "./paths.js";
 export * from "./retry/index.js";
+export { MIN_SECRET_LENGTH, SecretRedactor } from "./secrets/secret-redactor.js";
 export * from "./session/index.js";
 export * from "./settings/index.js";
 export * from "./system-prompt/index.js";

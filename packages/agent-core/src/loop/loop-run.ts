@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { type Model, stream, type ThinkingLevel, type Usage, zeroUsage } from "@kestrel/ai";
 import { RunningCalls } from "../tools/running-calls.js";
 import type {
@@ -49,6 +50,10 @@ export function createLoopRun(
 	// The run's own controller gives every step a signal, and lets the loop stop running
 	// tools when the sink fails, without touching the caller's signal.
 	const controller = new AbortController();
+	// Every tool of a parallel batch gets this signal and may listen to it: with more than
+	// ten calls Node would print MaxListenersExceededWarning on the user's stderr, although
+	// the listeners are bounded by the batch and removed when each call ends.
+	setMaxListeners(0, controller.signal);
 	const forward = () => controller.abort(callerSignal?.reason);
 	if (callerSignal?.aborted) forward();
 	else callerSignal?.addEventListener("abort", forward, { once: true });

@@ -1,12 +1,21 @@
 import type { BeforeToolCallResult, ToolCallHookContext } from "@kestrel/agent-core";
+import { kestrelHome } from "@kestrel/harness";
 import type { ApproveMode } from "../args/cli-options.js";
-import { approvalFor, EDIT_TOOLS } from "../permissions/approval-for.js";
+import { approvalFor, flagsAllowing } from "../permissions/approval-for.js";
+import { type ProtectionContext, protectedWriteReason } from "../permissions/protected-paths.js";
+import { type CallEffect, effectOf } from "../permissions/tool-effects.js";
 
 /** A tool call waiting for the user's decision. */
 export interface ApprovalRequest {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/**
+	 * Set when the call changes a protected file (Kestrel's configuration, something that
+	 * runs code by itself): why it is asked whatever `--approve` says. Such a call is asked
+	 * every time: "allow for the session" allows it once.
+	 */
+	protectedReason?: string;
 }
 
 /** The user's answer: once, for the rest of the session (this tool), or no — with a reason for the model. */
@@ -19,15 +28,29 @@ export type ApprovalAnswer =
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalAnswer>;
 
 /**
- * The permission gate of every mode: the mode (`ask`, `edits`, `all`) decides which calls
- * need a question; the approver asks it. With no approver (print, JSON) such a call is
- * blocked with a reason that tells the user which flag allows it.
+ * The permission gate of every mode: the mode (`ask`, `edits`, `all`) and what a call does
+ * ({@link effectOf}) decide which calls need a question; a change to a protected file
+ * ({@link protectedWriteReason}) needs one in every mode. The approver asks it. With no
+ * approver (print, JSON) such a call is blocked with a reason for the model, and
+ * {@link onRefusal} tells the user which flag would allow it.
  */
 export class Approvals {
 	private readonly allowedForSession = new Set<string>();
 	approver: Approver | undefined;
+	/** Called with one line for the user (no trailing newline) when a call is refused without asking. */
+	onRefusal: ((notice: string) => void) | undefined;
+	private readonly paths: ProtectionContext;
 
-	constructor(public mode: ApproveMode) {}
+	constructor(
+		public mode: ApproveMode,
+		paths: Partial<ProtectionContext> = {},
+	) {
+		this.paths = {
+			cwd: paths.cwd ?? process.cwd(),
+			home: paths.home ?? kestrelHome(),
+			...(paths.userHome === undefined ? {} : { userHome: paths.userHome }),
+		};
+	}
 
 	/** Tools the user allowed for the rest of the session. */
 	get sessionAllowed(): readonly string[] {
@@ -45,24 +68,31 @@ export class Approvals {
 		signal: AbortSignal,
 	): Promise<BeforeToolCallResult | undefined> => {
 		const name = context.toolCall.name;
-		if (approvalFor(this.mode, name) === "allow" || this.allowedForSession.has(name)) return undefined;
-		if (!this.approver) {
-			const flags = EDIT_TOOLS.has(name) ? "--approve edits or --approve all" : "--approve all";
-			return {
-				block: true,
-				reason: `The ${name} call was not approved: run kestrel with ${flags} to allow it.`,
-			};
+		const effect = effectOf(name, context.args ?? context.toolCall.arguments);
+		const protectedReason =
+			effect.kind === "write" ? await protectedWriteReason(effect, this.paths) : undefined;
+		if (protectedReason === undefined) {
+			if (approvalFor(this.mode, effect.kind) === "allow" || this.allowedForSession.has(name))
+				return undefined;
 		}
+		const target = effect.kind === "write" ? ` to ${effect.path}` : "";
+		if (!this.approver) return this.refuse(name, target, effect, protectedReason);
 		let answer: ApprovalAnswer;
 		try {
 			answer = await this.approver(
-				{ toolCallId: context.toolCall.id, toolName: name, args: context.toolCall.arguments },
+				{
+					toolCallId: context.toolCall.id,
+					toolName: name,
+					args: context.toolCall.arguments,
+					...(protectedReason === undefined ? {} : { protectedReason }),
+				},
 				signal,
 			);
 		} catch {
 			answer = { decision: "deny", reason: "The question was not answered." };
 		}
-		if (answer.decision === "allow_session") this.allowedForSession.add(name);
+		if (answer.decision === "allow_session" && protectedReason === undefined)
+			this.allowedForSession.add(name);
 		if (answer.decision !== "deny") return undefined;
 		const reason = answer.reason?.trim();
 		return {
@@ -70,4 +100,32 @@ export class Approvals {
 			reason: reason ? `The user denied this ${name} call: ${reason}` : `The user denied this ${name} call.`,
 		};
 	};
+
+	private refuse(
+		name: string,
+		target: string,
+		effect: CallEffect,
+		protectedReason: string | undefined,
+	): BeforeToolCallResult {
+		if (protectedReason !== undefined) {
+			this.onRefusal?.(
+				`refused the ${name} call${target}: ${protectedReason}. Kestrel asks before every change there, ` +
+					"whatever --approve says, and nobody can answer in this mode; make the change yourself or run kestrel interactively.",
+			);
+			return {
+				block: true,
+				reason:
+					`The ${name} call${target} was refused: ${protectedReason}. Kestrel asks the user before every change ` +
+					"there, whatever --approve says, and nobody can answer now. Tell the user what to change instead.",
+			};
+		}
+		const flags = flagsAllowing(effect.kind);
+		this.onRefusal?.(
+			`refused the ${name} call${target}: it needs approval and nobody can answer in this mode; run kestrel with ${flags} to allow it.`,
+		);
+		return {
+			block: true,
+			reason: `The ${name} call was not approved: run kestrel with ${flags} to allow it.`,
+		};
+	}
 }

@@ -1,3 +1,5 @@
+import { realpath } from "node:fs/promises";
+import { resolve } from "node:path";
 import { getModels, getProviders, type Model, type Provider, type ThinkingLevel } from "@kestrel/ai";
 import type {
 	AgentHarness,
@@ -6,6 +8,7 @@ import type {
 	SessionInfo,
 	SessionManager,
 	Settings,
+	TimeoutSettings,
 } from "@kestrel/harness";
 import type { ApproveMode } from "../args/cli-options.js";
 import { CliError } from "../cli-error.js";
@@ -13,9 +16,10 @@ import { usageTotals } from "../export/usage-totals.js";
 import type { LoadedModelsFile } from "../models/load-models-file.js";
 import { providerModels } from "../models/models-file-model.js";
 import { parseModelSpec } from "../models/parse-model-spec.js";
-import { resolveApiKey } from "../models/resolve-api-key.js";
+import { modelsFileKeyVariableNames, resolveApiKey } from "../models/resolve-api-key.js";
 import { lookupModel, type ResolvedModel, requiresKey } from "../models/resolve-model.js";
 import { formatRunError } from "../modes/format-run-error.js";
+import { createCliRedactor } from "../secrets/cli-redactor.js";
 import { createHarness } from "../wiring/create-harness.js";
 import { Approvals } from "./approvals.js";
 
@@ -56,6 +60,10 @@ export interface CliAppOptions {
 	/** `--api-key`: applies to the provider of the model chosen at start. */
 	apiKeyFlag?: string;
 	tools?: readonly string[];
+	/** From the timeout flags. */
+	timeouts?: TimeoutSettings;
+	/** Print and JSON modes: see `createHarness`. */
+	unattended?: boolean;
 	systemPrompt?: string;
 	appendSystemPrompt?: string;
 	env: NodeJS.ProcessEnv;
@@ -73,7 +81,7 @@ export class CliApp {
 	private readonly startProvider: Provider;
 
 	constructor(private readonly options: CliAppOptions) {
-		this.approvals = new Approvals(options.approve);
+		this.approvals = new Approvals(options.approve, { cwd: options.cwd, home: options.home });
 		this.startProvider = options.resolved.model.provider;
 		this.harness = createHarness({
 			cwd: options.cwd,
@@ -82,8 +90,12 @@ export class CliApp {
 			resolved: options.resolved,
 			settings: options.settings,
 			getApiKey: (provider) => this.apiKeyFor(provider),
+			keyVariables: modelsFileKeyVariableNames(options.modelsFile),
+			redactor: createCliRedactor(options.env, options.modelsFile, options.apiKeyFlag),
 			beforeToolCall: this.approvals.beforeToolCall,
 			...(options.tools === undefined ? {} : { tools: options.tools }),
+			...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+			...(options.unattended === undefined ? {} : { unattended: options.unattended }),
 			...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
 			...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
 		});
@@ -140,8 +152,14 @@ export class CliApp {
 		return this.replaceSession(await this.options.manager.create());
 	}
 
-	/** Continues in another session file of the manager's folder (a path or a `list()` row's path). */
+	/**
+	 * Continues in another session file of the manager's folder (a path or a `list()` row's
+	 * path). The session already open is kept as it is: opening it again would meet its own
+	 * writer lock.
+	 */
 	async switchSession(path: string): Promise<Session> {
+		const current = this.session.path;
+		if (current !== undefined && (await sameFile(current, path))) return this.session;
 		return this.replaceSession(await this.options.manager.open(path));
 	}
 
@@ -231,4 +249,11 @@ export class CliApp {
 		const flag = provider === this.startProvider ? this.options.apiKeyFlag : undefined;
 		return resolveApiKey(provider, flag, this.options.modelsFile, this.options.env);
 	}
+}
+
+/** Whether two paths name one file (through links too); a path that cannot be resolved names none. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+	if (resolve(a) === resolve(b)) return true;
+	const [realA, realB] = await Promise.all([realpath(a).catch(() => a), realpath(b).catch(() => b)]);
+	return realA === realB;
 }

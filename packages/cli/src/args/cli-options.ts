@@ -26,6 +26,10 @@ export interface CliOptions {
 	persistSession: boolean;
 	sessionDir?: string;
 	approve?: ApproveMode;
+	/** `--first-byte-timeout`, `--idle-timeout`, `--max-stall` (given in seconds), in ms. */
+	timeouts: { firstByteMs?: number; idleMs?: number; maxStallMs?: number };
+	/** `--trust-folder`: record that the user trusts this folder's `.kestrel/settings.json`. */
+	trustFolder: boolean;
 	listModels: boolean;
 	/** `--prune-blobs`: remove the image blobs no session of the folder uses, and exit. */
 	pruneBlobs: boolean;

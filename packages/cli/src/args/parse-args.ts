@@ -56,6 +56,25 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 				APPROVE_MODES,
 			),
 		)
+		.option(
+			"--trust-folder",
+			"trust this folder: its .kestrel/settings.json may set approve and session.dir (remembered in trusted-folders.json)",
+		)
+		.option(
+			"--first-byte-timeout <seconds>",
+			"give up on a request when the provider sends nothing this long (default 300; 0: no limit)",
+			seconds,
+		)
+		.option(
+			"--idle-timeout <seconds>",
+			"give up on a response when the provider pauses this long (default 120; 0: no limit)",
+			seconds,
+		)
+		.option(
+			"--max-stall <seconds>",
+			"the total a prompt may wait on a silent provider over its retries (default: 300 in print and JSON modes; 0: no limit)",
+			seconds,
+		)
 		.option("--list-models", "list the models you can use, and whether a key is set")
 		.option("--export <args...>", "export a session to HTML: --export <session> [out.html]")
 		.option(
@@ -70,10 +89,27 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		})
 		.configureOutput({ outputError: (text, write) => write(text) })
 		.addHelpText("after", helpExamples);
+	// `--session`/`--no-session` and `--tools`/`--no-tools` share a key, so the last one
+	// given would win silently; note each form given to refuse the pair.
+	const given = new Set<string>();
+	for (const name of ["session", "no-session", "tools", "no-tools"]) {
+		program.on(`option:${name}`, () => given.add(name));
+	}
 	program.parse(argv, { from: "user" });
 	const raw = program.opts<RawOptions>();
+	for (const name of ["session", "tools"]) {
+		if (given.has(name) && given.has(`no-${name}`)) {
+			program.error(`error: --${name} and --no-${name} contradict each other; use one of them.`);
+		}
+	}
+	const messages = program.processedArgs[0] as string[];
+	if (raw.export !== undefined && (raw.export.length > 2 || messages.length > 0)) {
+		program.error(
+			`error: --export takes a session file and an optional output file, nothing more: kestrel --export <session.jsonl> [out.html] (got: ${[...messages, ...raw.export].join(" ")})`,
+		);
+	}
 	return {
-		messages: program.processedArgs[0] as string[],
+		messages,
 		provider: raw.provider,
 		model: raw.model,
 		thinking: raw.thinking,
@@ -88,6 +124,12 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		persistSession: raw.session !== false,
 		sessionDir: raw.sessionDir,
 		approve: raw.approve,
+		timeouts: {
+			...(raw.firstByteTimeout === undefined ? {} : { firstByteMs: raw.firstByteTimeout }),
+			...(raw.idleTimeout === undefined ? {} : { idleMs: raw.idleTimeout }),
+			...(raw.maxStall === undefined ? {} : { maxStallMs: raw.maxStall }),
+		},
+		trustFolder: raw.trustFolder === true,
 		listModels: raw.listModels === true,
 		pruneBlobs: raw.pruneBlobs === true,
 		export: raw.export,
@@ -101,8 +143,14 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
  * that `--tools`/`--no-tools` and `--session`/`--no-session` share a key (`true` by default,
  * `false` for the `--no-` form) and `mode` has a default.
  */
-type RawOptions = Partial<Omit<CliOptions, "messages" | "tools" | "session" | "persistSession" | "mode">> & {
+type RawOptions = Partial<
+	Omit<CliOptions, "messages" | "tools" | "session" | "persistSession" | "mode" | "timeouts">
+> & {
 	mode: CliMode;
+	/** In ms, from seconds. */
+	firstByteTimeout?: number;
+	idleTimeout?: number;
+	maxStall?: number;
 	tools?: string[] | boolean;
 	session?: string | boolean;
 };
@@ -115,4 +163,19 @@ function toolList(value: string): string[] {
 	if (names.length === 0)
 		throw new InvalidArgumentError("give tool names separated by commas, or use --no-tools");
 	return names;
+}
+
+/** The longest a timer holds (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A duration flag given in seconds (fractions allowed), in ms; 0 is allowed and means no limit. */
+function seconds(value: string): number {
+	const parsed = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+	const ms = Math.round(parsed * 1000);
+	if (!(ms >= 0 && ms <= MAX_TIMER_MS)) {
+		throw new InvalidArgumentError(
+			`give a number of seconds from 0 (no limit) to ${Math.floor(MAX_TIMER_MS / 1000)}`,
+		);
+	}
+	return ms;
 }

@@ -38,6 +38,16 @@ export function resolveApiKey(
 	return variable ? { source: { kind: "env", variable } } : { source: { kind: "none" } };
 }
 
+/** The variables `models.json` reads keys from (`"apiKey": "$NAME"`). */
+export function modelsFileKeyVariableNames(modelsFile: LoadedModelsFile): string[] {
+	const names: string[] = [];
+	for (const provider of Object.values(modelsFile.file.providers)) {
+		const { apiKey } = provider;
+		if (apiKey?.startsWith("$") && apiKey.length > 1) names.push(apiKey.slice(1));
+	}
+	return names;
+}
+
 /** What to tell the user to check when the key was refused or is missing. */
 export function keyAdvice(source: KeySource): string {
 	switch (source.kind) {

@@ -68,6 +68,7 @@ export async function resolveModel(input: ResolveModelInput): Promise<ResolvedMo
 	if (flags.thinking !== undefined && !isThinkingLevel(flags.thinking)) {
 		throw new CliError(
 			`--thinking "${flags.thinking}" is not a thinking level; use one of ${THINKING_LEVELS.join(", ")}.`,
+			2,
 		);
 	}
 	const spec = chooseSpec(flags, settings, modelsFile, env);

@@ -1,20 +1,21 @@
 import type { ApproveMode } from "../args/cli-options.js";
+import type { CallEffect } from "./tool-effects.js";
 
 /** What a permission mode says about one tool call. */
 export type Approval = "allow" | "ask";
 
-/** Tools that only look: they never need approval. */
-export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(["read", "ls", "find", "grep"]);
-/** Tools that change files, allowed by `edits`. */
-export const EDIT_TOOLS: ReadonlySet<string> = new Set(["write", "edit"]);
-
 /**
- * The permission policy, pure: `all` allows every call; `edits` allows the read-only
- * tools and file edits and asks for everything else (bash); `ask` allows only the
- * read-only tools. A tool Kestrel does not know is treated like bash.
+ * The permission policy, pure, by what a call does: `all` allows every call; `edits`
+ * allows reads and file changes and asks before running anything; `ask` allows only
+ * reads. Changes to protected files ask in every mode: see `protectedWriteReason`.
  */
-export function approvalFor(mode: ApproveMode, toolName: string): Approval {
-	if (mode === "all" || READ_ONLY_TOOLS.has(toolName)) return "allow";
-	if (mode === "edits" && EDIT_TOOLS.has(toolName)) return "allow";
+export function approvalFor(mode: ApproveMode, effect: CallEffect["kind"]): Approval {
+	if (mode === "all" || effect === "read") return "allow";
+	if (mode === "edits" && effect === "write") return "allow";
 	return "ask";
+}
+
+/** The `--approve` values that allow a call with this effect without a question. */
+export function flagsAllowing(effect: CallEffect["kind"]): string {
+	return effect === "write" ? "--approve edits or --approve all" : "--approve all";
 }

@@ -4,8 +4,10 @@ import {
 	AgentHarness,
 	createSystemPromptSource,
 	resolveHarnessSettings,
+	type SecretRedactor,
 	type Session,
 	type Settings,
+	type TimeoutSettings,
 } from "@kestrel/harness";
 import { fsToolsGuidelines } from "@kestrel/tools-fs";
 import { bashToolGuidelines } from "@kestrel/tools-shell";
@@ -21,6 +23,14 @@ export interface CreateHarnessOptions {
 	settings: Settings;
 	/** `--tools`: names to keep, `[]` for none, absent for all. */
 	tools?: readonly string[];
+	/** The timeout flags; they win over the `timeouts` setting. */
+	timeouts?: TimeoutSettings;
+	/** Print and JSON modes: nobody can stop a stalled run, so its total wait is bounded by default. */
+	unattended?: boolean;
+	/** Variables keys are read from besides the standard ones (`models.json`): kept from commands. */
+	keyVariables?: readonly string[];
+	/** The keys kestrel holds, redacted from what is sent, stored and shown. */
+	redactor?: SecretRedactor;
 	systemPrompt?: string;
 	appendSystemPrompt?: string;
 	/** The key for a provider's requests (never stored). */
@@ -32,6 +42,24 @@ export interface CreateHarnessOptions {
 }
 
 /**
+ * How long print and JSON modes wait in total on a provider that sends nothing, over a
+ * prompt's retries, unless `--max-stall` or `timeouts.maxStallMs` says otherwise: without
+ * it, four attempts of five minutes each would keep a script waiting twenty minutes.
+ */
+export const UNATTENDED_MAX_STALL_MS = 300_000;
+
+/** The timeouts of the harness: the flags over the `timeouts` setting, and the unattended default. Pure. */
+export function harnessTimeouts(
+	settings: Settings,
+	flags: TimeoutSettings = {},
+	unattended = false,
+): TimeoutSettings {
+	const timeouts: TimeoutSettings = { ...resolveHarnessSettings(settings).timeouts, ...flags };
+	if (unattended && timeouts.maxStallMs === undefined) timeouts.maxStallMs = UNATTENDED_MAX_STALL_MS;
+	return timeouts;
+}
+
+/**
  * The agent of every mode: the file tools and bash, the standard system prompt with
  * their guidelines, compaction and retry from settings, and the built-in providers.
  * The key is handed to requests only, never to the session or the prompt.
@@ -39,13 +67,14 @@ export interface CreateHarnessOptions {
 export function createHarness(options: CreateHarnessOptions): AgentHarness {
 	registerBuiltInProviders();
 	const { compaction, retry } = resolveHarnessSettings(options.settings);
+	const timeouts = harnessTimeouts(options.settings, options.timeouts, options.unattended === true);
 	return new AgentHarness({
 		session: options.session,
 		model: options.resolved.model,
 		...(options.resolved.thinkingLevel === undefined
 			? {}
 			: { thinkingLevel: options.resolved.thinkingLevel }),
-		tools: createTools(options.cwd, options.tools),
+		tools: createTools(options.cwd, options.tools, options.keyVariables),
 		systemPrompt: createSystemPromptSource({
 			cwd: options.cwd,
 			globalDir: options.home,
@@ -59,6 +88,8 @@ export function createHarness(options: CreateHarnessOptions): AgentHarness {
 		getApiKey: options.getApiKey,
 		compaction,
 		retry,
+		timeouts,
 		beforeToolCall: options.beforeToolCall,
+		...(options.redactor === undefined ? {} : { redactor: options.redactor }),
 	});
 }

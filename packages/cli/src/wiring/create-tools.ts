@@ -10,7 +10,12 @@ export const TOOL_NAMES = ["read", "write", "edit", "ls", "find", "grep", "bash"
  * The file tools and bash for `cwd`; `names` keeps only those (in {@link TOOL_NAMES}
  * order), `[]` gives none. An unknown name is a usage error that lists the valid ones.
  */
-export function createTools(cwd: string, names?: readonly string[]): AgentTool[] {
+export function createTools(
+	cwd: string,
+	names?: readonly string[],
+	/** More variables commands must not get: those `models.json` reads keys from. */
+	keyVariables: readonly string[] = [],
+): AgentTool[] {
 	const unknown = (names ?? []).filter((name) => !(TOOL_NAMES as readonly string[]).includes(name));
 	if (unknown.length > 0) {
 		throw new CliError(
@@ -27,7 +32,7 @@ export function createTools(cwd: string, names?: readonly string[]): AgentTool[]
 		ls: fs.ls as AgentTool,
 		find: fs.find as AgentTool,
 		grep: fs.grep as AgentTool,
-		bash: createBashTool(cwd) as unknown as AgentTool,
+		bash: createBashTool(cwd, { stripEnv: keyVariables }) as unknown as AgentTool,
 	};
 	return TOOL_NAMES.filter((name) => names === undefined || names.includes(name)).map((name) => all[name]);
 }

@@ -1,5 +1,11 @@
 import { resolve } from "node:path";
-import { defaultSessionDir, type Session, SessionManager, type Settings } from "@kestrel/harness";
+import {
+	defaultSessionDir,
+	type Session,
+	SessionFormatError,
+	SessionManager,
+	type Settings,
+} from "@kestrel/harness";
 import { CliError } from "../cli-error.js";
 
 /** The session flags of the command line. */
@@ -37,8 +43,20 @@ export async function openSession(
 	const dir = sessionDirFor(flags, settings, cwd, home);
 	const manager = new SessionManager({ dir, cwd, fsync: settings.session?.fsync ?? "turn" });
 	if (flags.session) return { manager, session: await manager.open(resolve(cwd, flags.session)) };
-	if (flags.continue) return { manager, session: await manager.continueRecent() };
+	if (flags.continue) return { manager, session: await continueRecent(manager) };
 	return { manager, session: await manager.create() };
+}
+
+/** `-c`: the most recent session, or a {@link CliError} saying why it cannot be continued (never an older one instead). */
+async function continueRecent(manager: SessionManager): Promise<Session> {
+	try {
+		return await manager.continueRecent();
+	} catch (error) {
+		if (!(error instanceof SessionFormatError)) throw error;
+		throw new CliError(
+			`kestrel -c: ${error.message}\nRun without -c for a new session, or open another with --session <file>.`,
+		);
+	}
 }
 
 /** The folder of this working directory's sessions: `--session-dir`, else the `session.dir` setting, else the default. */

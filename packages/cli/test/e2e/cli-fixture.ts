@@ -127,7 +127,7 @@ export async function createCliFixture(options: { modelsFile?: boolean } = {}): 
 			const names = await readdir(dir).catch(() => []);
 			return names.filter((name) => name.endsWith(".jsonl")).map((name) => join(dir, name));
 		},
-		waitForRequests: async (count, timeoutMs = 10_000) => {
+		waitForRequests: async (count, timeoutMs = 60_000) => {
 			const deadline = Date.now() + timeoutMs;
 			while (server.requests.length < count) {
 				if (Date.now() >= deadline) {

@@ -91,12 +91,14 @@ describe("print mode", () => {
 
 	it("reads a slow pipe to its end once it has started, and waits for stdin when it is the only prompt", async () => {
 		fixture.server.enqueue(answer("Both parts."), answer("Late prompt read."));
+		// Part one is in the pipe before kestrel starts waiting (1 s, for a loaded machine to
+		// read it); part two comes after that wait has run out.
 		const slow = fixture.start(["--model", WIRE_MODEL, "-p", "Join:"], {
 			openStdin: true,
-			env: { KESTREL_STDIN_WAIT_MS: "300" },
+			env: { KESTREL_STDIN_WAIT_MS: "1000" },
 		});
 		slow.child.stdin?.write("part one, ");
-		setTimeout(() => slow.child.stdin?.end("part two"), 800);
+		setTimeout(() => slow.child.stdin?.end("part two"), 3_000);
 		expect(await slow.result).toMatchObject({ code: 0, stdout: "Both parts.\n", stderr: "" });
 		expect(JSON.stringify(fixture.server.requests[0]?.body)).toContain("Join:\\n\\npart one, part two");
 
@@ -120,6 +122,8 @@ describe("print mode", () => {
 		const result = await fixture.run(["--model", WIRE_MODEL, "--approve", "ask", "-p", "Write notes"]);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toBe("I was not allowed to write.\n");
+		expect(result.stderr).toContain("kestrel: refused the write call to notes.txt");
+		expect(result.stderr).toContain("--approve edits or --approve all");
 		await expect(readFile(join(fixture.cwd, "notes.txt"), "utf8")).rejects.toThrow();
 		const toolResult = JSON.stringify(fixture.server.requests[1]?.body);
 		expect(toolResult).toContain("not approved: run kestrel with --approve edits or --approve all");

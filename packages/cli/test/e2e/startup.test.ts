@@ -63,7 +63,7 @@ describe("startup", () => {
 		const port = new URL(fixture.server.url).port;
 		// A generous probe timeout: a loaded test machine may take longer than the default 300 ms.
 		const result = await fixture.run(["-p", "hi"], {
-			env: { KESTREL_LOCAL_SERVER_PORTS: port, KESTREL_LOCAL_SERVER_TIMEOUT_MS: "10000" },
+			env: { KESTREL_LOCAL_SERVER_PORTS: port, KESTREL_LOCAL_SERVER_TIMEOUT_MS: "30000" },
 		});
 		expect(result.stderr).toBe("");
 		expect(result.stdout).toBe("Hello from the local model.\n");

@@ -99,7 +99,7 @@ describe("kestrel --export", () => {
 		const entry = (text: string) => page.locator("main article", { hasText: text });
 
 		// The current branch: turn one (with the edit's diff), then the third prompt.
-		await expect.poll(() => page.locator(".tree .node").count()).toBe(treeEntries);
+		await expect.poll(() => page.locator(".tree .node").count(), { timeout: 30_000 }).toBe(treeEntries);
 		expect(await page.locator(".tree .node.current").count()).toBe(1);
 		expect(await page.locator(".tree .label", { hasText: "notes written" }).isVisible()).toBe(true);
 		expect(await entry(`Write the tide notes ${INJECTION}`).isVisible()).toBe(true);

@@ -95,7 +95,9 @@ async function readSessionFile(path: string): Promise<FileLine[]> {
 }
 
 async function waitForSessionFiles(count: number): Promise<string[]> {
-	for (let attempt = 0; attempt < 200; attempt++) {
+	// A margin for a loaded machine: the files are usually there at once.
+	const deadline = Date.now() + 60_000;
+	while (Date.now() < deadline) {
 		const files = await fixture.sessionFiles();
 		if (files.length >= count) return files;
 		await new Promise((resolve) => setTimeout(resolve, 50));

@@ -94,10 +94,21 @@ describe("interactive mode in a real terminal (tmux)", () => {
 		await tmux.waitFor("Model: wire/claude-wire-two");
 		await tmux.waitFor("wire/claude-wire-two · thinking");
 
-		// A slow answer: steer while it streams.
+		// A slow answer: steer while it streams. It stops halfway until the steering shows,
+		// so that it cannot end first on a loaded machine.
 		const slowText = `Counting the tides: ${"one tide, ".repeat(60)}done.`;
+		const slowReply = reply([{ type: "text", text: slowText, deltaSize: 10 }]);
+		let steeringShown!: () => void;
+		const until = new Promise<void>((resolve) => {
+			steeringShown = resolve;
+		});
 		fixture.server.enqueue(
-			{ body: reply([{ type: "text", text: slowText, deltaSize: 10 }]), chunking: 200, chunkDelayMs: 60 },
+			{
+				body: slowReply,
+				chunking: 200,
+				chunkDelayMs: 60,
+				pause: { afterBytes: Math.floor(Buffer.byteLength(slowReply) / 2), until },
+			},
 			{ body: reply([{ type: "text", text: "Steered: only the morning tide." }]) },
 		);
 		await tmux.type("Count the tides");
@@ -107,7 +118,8 @@ describe("interactive mode in a real terminal (tmux)", () => {
 		await tmux.type("only the morning tide please");
 		await tmux.press("Enter");
 		await tmux.waitFor("Steering: only the morning tide please");
-		await tmux.waitFor("Steered: only the morning tide.", 15_000);
+		steeringShown();
+		await tmux.waitFor("Steered: only the morning tide.");
 		await tmux.waitFor("· ready");
 
 		// A refused key: the error says where the key came from.

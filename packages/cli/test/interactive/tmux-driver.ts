@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { promisify } from "node:util";
+import { threadId } from "node:worker_threads";
 
 const run = promisify(execFile);
 const TMUX = "/usr/bin/tmux";
@@ -25,7 +26,8 @@ export class TmuxSession {
 
 	static async start(options: TmuxOptions): Promise<TmuxSession> {
 		if (!existsSync(TMUX)) throw new Error(`${TMUX} is missing: install it with apt-get install -y tmux`);
-		const socket = `kestrel-test-${process.pid}-${++counter}`;
+		// Test files run in worker threads of one process: the thread tells them apart.
+		const socket = `kestrel-test-${process.pid}-${threadId}-${++counter}`;
 		const env = Object.entries(options.env).flatMap(([name, value]) =>
 			value === undefined ? [] : [`${name}=${value}`],
 		);
@@ -55,9 +57,10 @@ export class TmuxSession {
 	/**
 	 * Types text literally (no key names), then waits (at most `settleMs`, without failing)
 	 * until the screen shows it: keys sent right after, such as Enter, would otherwise
-	 * reach a busy program in the same read and count as part of a paste.
+	 * reach a busy program in the same read and count as part of a paste. The margin is for
+	 * a loaded machine; text that shows up returns at once.
 	 */
-	async type(text: string, settleMs = 3_000): Promise<void> {
+	async type(text: string, settleMs = 30_000): Promise<void> {
 		const before = await this.capture();
 		await this.tmux("send-keys", "-t", "main", "-l", text);
 		const deadline = Date.now() + settleMs;
@@ -89,8 +92,11 @@ export class TmuxSession {
 		return stdout;
 	}
 
-	/** Polls the screen until `pattern` shows up; fails with the last screen after `timeoutMs`. */
-	async waitFor(pattern: string | RegExp, timeoutMs = 10_000): Promise<string> {
+	/**
+	 * Polls the screen until `pattern` shows up; fails with the last screen after `timeoutMs`
+	 * (a margin for a loaded machine: a screen that is right returns at once).
+	 */
+	async waitFor(pattern: string | RegExp, timeoutMs = 60_000): Promise<string> {
 		const deadline = Date.now() + timeoutMs;
 		let screen = "";
 		while (Date.now() < deadline) {

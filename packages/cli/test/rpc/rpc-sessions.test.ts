@@ -1,5 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { answer, type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
 import { type RpcLine, startRpc } from "./rpc-process.js";
@@ -59,6 +59,32 @@ describe("rpc mode: sessions", () => {
 
 		expect((await rpc.end()).code).toBe(0);
 		expect(await fixture.sessionFiles()).toHaveLength(4);
+	});
+
+	it("switch_session to the session already open keeps it open and working, by any path", async () => {
+		fixture.server.enqueue(answer("The tide is at 6."), answer("Still 6."));
+		const rpc = startRpc(fixture, ["--model", WIRE_MODEL]);
+		const ready = await rpc.waitFor((line) => line.type === "ready");
+		const path = (ready.session as { path: string }).path;
+		await rpc.request({ type: "prompt", message: "When is the tide?" });
+		await rpc.waitForEvent("agent_end");
+
+		for (const asked of [path, relative(fixture.cwd, path)]) {
+			const switched = await rpc.request({ type: "switch_session", path: asked });
+			expect(switched, asked).toMatchObject({ success: true, data: { session: { path } } });
+		}
+		const from = rpc.lines.length;
+		await rpc.request({ type: "prompt", message: "And tomorrow?" });
+		await rpc.waitForEvent("agent_end", from);
+		const messages = (await rpc.request({ type: "get_messages" })).data.messages;
+		expect(messages.map((message: { role: string }) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"user",
+			"assistant",
+		]);
+		expect((await rpc.end()).code).toBe(0);
+		expect(await fixture.sessionFiles()).toEqual([path]);
 	});
 
 	it("export_html writes the session as one HTML file, relative to the working folder", async () => {

@@ -2,15 +2,18 @@ import type { ToolCallHookContext } from "@kestrel/agent-core";
 import { describe, expect, it } from "vitest";
 import { Approvals } from "../../src/app/approvals.js";
 import { approvalFor } from "../../src/permissions/approval-for.js";
+import { effectOf } from "../../src/permissions/tool-effects.js";
 
 const TOOLS = ["read", "ls", "find", "grep", "write", "edit", "bash", "deploy"];
 
 function decisions(mode: "ask" | "edits" | "all"): Record<string, string> {
-	return Object.fromEntries(TOOLS.map((tool) => [tool, approvalFor(mode, tool)]));
+	return Object.fromEntries(
+		TOOLS.map((tool) => [tool, approvalFor(mode, effectOf(tool, { path: "a.txt" }).kind)]),
+	);
 }
 
-describe("approvalFor", () => {
-	it("ask: only read-only tools run unasked", () => {
+describe("approvalFor, by what a call does", () => {
+	it("ask: only reads run unasked", () => {
 		expect(decisions("ask")).toEqual({
 			read: "allow",
 			ls: "allow",
@@ -23,7 +26,7 @@ describe("approvalFor", () => {
 		});
 	});
 
-	it("edits: file edits run too, bash and unknown tools ask", () => {
+	it("edits: file changes run too; running commands and unknown tools ask", () => {
 		expect(decisions("edits")).toMatchObject({ write: "allow", edit: "allow", bash: "ask", deploy: "ask" });
 	});
 
@@ -49,6 +52,19 @@ describe("Approvals without anyone to ask (print and JSON modes)", () => {
 			"--approve all",
 		);
 		expect(await new Approvals("edits").beforeToolCall(call("edit"), signal)).toBeUndefined();
+	});
+
+	it("tells the user about each refusal, with the flag that would allow it", async () => {
+		const notices: string[] = [];
+		const approvals = new Approvals("ask");
+		approvals.onRefusal = (notice) => notices.push(notice);
+		await approvals.beforeToolCall(call("write", { path: "notes.txt", content: "x" }), signal);
+		await approvals.beforeToolCall(call("bash", { command: "ls" }), signal);
+		await approvals.beforeToolCall(call("read", { path: "notes.txt" }), signal);
+		expect(notices).toEqual([
+			"refused the write call to notes.txt: it needs approval and nobody can answer in this mode; run kestrel with --approve edits or --approve all to allow it.",
+			"refused the bash call: it needs approval and nobody can answer in this mode; run kestrel with --approve all to allow it.",
+		]);
 	});
 });
 

@@ -1,6 +1,12 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STDIN_WAIT_MS, readPipedStdin, stdinWaitFromEnv } from "../../src/read-stdin.js";
+import { CliError } from "../../src/cli-error.js";
+import {
+	DEFAULT_STDIN_WAIT_MS,
+	MAX_STDIN_WAIT_MS,
+	readPipedStdin,
+	stdinWaitFromEnv,
+} from "../../src/read-stdin.js";
 
 describe("readPipedStdin", () => {
 	it("reads everything up to the end, and nothing from a terminal", async () => {
@@ -27,7 +33,22 @@ describe("readPipedStdin", () => {
 
 	it("waits KESTREL_STDIN_WAIT_MS when it is a positive number", () => {
 		expect(stdinWaitFromEnv({ KESTREL_STDIN_WAIT_MS: "10000" })).toBe(10_000);
-		expect(stdinWaitFromEnv({ KESTREL_STDIN_WAIT_MS: "0" })).toBe(DEFAULT_STDIN_WAIT_MS);
+		expect(stdinWaitFromEnv({ KESTREL_STDIN_WAIT_MS: String(MAX_STDIN_WAIT_MS) })).toBe(MAX_STDIN_WAIT_MS);
+		expect(stdinWaitFromEnv({ KESTREL_STDIN_WAIT_MS: "" })).toBe(DEFAULT_STDIN_WAIT_MS);
 		expect(stdinWaitFromEnv({})).toBe(DEFAULT_STDIN_WAIT_MS);
+	});
+
+	it("refuses a KESTREL_STDIN_WAIT_MS that is not a wait a timer can hold, as a usage error", () => {
+		for (const bad of ["1e20", "2147483648", "0", "-5", "1.5", "soon", "Infinity"]) {
+			let thrown: unknown;
+			try {
+				stdinWaitFromEnv({ KESTREL_STDIN_WAIT_MS: bad });
+			} catch (error) {
+				thrown = error;
+			}
+			expect(thrown, bad).toBeInstanceOf(CliError);
+			expect((thrown as CliError).exitCode).toBe(2);
+			expect((thrown as CliError).message).toContain(`KESTREL_STDIN_WAIT_MS=${bad}`);
+		}
 	});
 });

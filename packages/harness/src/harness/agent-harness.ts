@@ -12,7 +12,14 @@ import {
 	runAgentLoopContinue,
 	type TurnContext,
 } from "@kestrel/agent-core";
-import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
+import {
+	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
+	DEFAULT_IDLE_TIMEOUT_MS,
+	type ImageContent,
+	type Model,
+	stream,
+	type ThinkingLevel,
+} from "@kestrel/ai";
 import { summarizeHistory } from "../compaction/summarize.js";
 import type { CompactionOutcome, Summarizer } from "../compaction/types.js";
 import { convertHarnessMessages } from "../messages.js";
@@ -285,7 +292,23 @@ export class AgentHarness {
 		const attempts = newAttempts(busy.signal);
 		try {
 			await this.emit({ type: "agent_start" });
-			await body(attempts);
+			try {
+				await body(attempts);
+			} catch (error) {
+				// A session write (a full disk) or a listener failed mid-run: listeners still see the
+				// run end, with that failure as its outcome; the caller gets the error itself.
+				const outcome: HarnessOutcome = {
+					kind: "error",
+					message: error instanceof Error ? error.message : String(error),
+				};
+				await this.emit({
+					type: "agent_end",
+					messages: attempts.messages,
+					outcome,
+					stats: attempts.stats,
+				}).catch(() => {});
+				throw error;
+			}
 			const outcome = attempts.outcome ?? { kind: "aborted" };
 			await this.emit({ type: "agent_end", messages: attempts.messages, outcome, stats: attempts.stats });
 			return outcome;
@@ -316,6 +339,15 @@ export class AgentHarness {
 			if (outcome.kind !== "error" || attempts.signal.aborted) {
 				if (attempts.retries > 0 && outcome.kind !== "aborted") await this.endRetries(attempts, true);
 				if (outcome.kind === "error" && attempts.signal.aborted) attempts.outcome = { kind: "aborted" };
+				return;
+			}
+			if (outcome.error?.kind === "timeout" && this.stallBudgetSpent(attempts)) {
+				if (attempts.retries > 0) await this.endRetries(attempts, false, outcome.message);
+				const { maxStallMs = 0 } = this.options.timeouts ?? {};
+				attempts.outcome = {
+					...outcome,
+					message: `${outcome.message} Not retried: this prompt has waited ${seconds(attempts.stalledMs)} on a silent provider, and the limit (maxStallMs) is ${seconds(maxStallMs)}.`,
+				};
 				return;
 			}
 			const response = respondToFailure(outcome.error, attempts, this.compactor.settings, this.retrySettings);
@@ -351,6 +383,29 @@ export class AgentHarness {
 		}
 	}
 
+	/** Counts the silence that ended in the latest timeout; whether the prompt's `maxStallMs` is now spent. */
+	private stallBudgetSpent(attempts: Attempts): boolean {
+		attempts.stalledMs += Math.max(0, Date.now() - attempts.lastActivityAt);
+		const { maxStallMs = 0 } = this.options.timeouts ?? {};
+		return maxStallMs > 0 && attempts.stalledMs >= maxStallMs;
+	}
+
+	/** The request timeouts of the next attempt: the configured ones, cut to what is left of `maxStallMs`. */
+	private requestTimeouts(attempts: Attempts): { firstByteTimeoutMs?: number; idleTimeoutMs?: number } {
+		const { firstByteMs, idleMs, maxStallMs = 0 } = this.options.timeouts ?? {};
+		const timeouts: { firstByteTimeoutMs?: number; idleTimeoutMs?: number } = {};
+		if (firstByteMs !== undefined) timeouts.firstByteTimeoutMs = firstByteMs;
+		if (idleMs !== undefined) timeouts.idleTimeoutMs = idleMs;
+		if (maxStallMs <= 0) return timeouts;
+		const left = Math.max(1, maxStallMs - attempts.stalledMs);
+		// Absent is the provider's default, 0 no limit: either way, at most what is left.
+		const cut = (configured: number | undefined, fallback: number) =>
+			Math.min(configured === undefined ? fallback : configured === 0 ? left : configured, left);
+		timeouts.firstByteTimeoutMs = cut(firstByteMs, DEFAULT_FIRST_BYTE_TIMEOUT_MS);
+		timeouts.idleTimeoutMs = cut(idleMs, DEFAULT_IDLE_TIMEOUT_MS);
+		return timeouts;
+	}
+
 	private async endRetries(attempts: Attempts, success: boolean, errorMessage?: string): Promise<void> {
 		const attempt = attempts.retries;
 		attempts.retries = 0;
@@ -368,7 +423,14 @@ export class AgentHarness {
 		context: AgentContext,
 	): Promise<RunOutcome> {
 		let outcome: RunOutcome = { kind: "aborted" };
+		attempts.lastActivityAt = Date.now();
 		const sink = async (event: AgentEvent): Promise<void> => {
+			// A request starts with its turn; the provider is heard from in updates. (An error's
+			// message events arrive only once it has given up, so they do not count.)
+			if (event.type === "turn_start" || event.type === "message_update")
+				attempts.lastActivityAt = Date.now();
+			// Before anything is persisted, relayed or sent on: see `AgentHarnessOptions.redactor`.
+			this.redact(event);
 			switch (event.type) {
 				case "agent_start":
 					return;
@@ -410,6 +472,7 @@ export class AgentHarness {
 			thinkingLevel: this.selection.thinkingLevel,
 			streamOptions: {
 				...options.streamOptions,
+				...this.requestTimeouts(attempts),
 				sessionId: options.streamOptions?.sessionId ?? this.sessionValue.id,
 			},
 			getApiKey: options.getApiKey,
@@ -542,10 +605,24 @@ export class AgentHarness {
 	}
 
 	private async emit(event: HarnessEvent): Promise<void> {
+		this.redact(event);
 		for (const listener of this.listeners) {
 			const pending = listener(event);
 			if (pending) await pending;
 		}
+	}
+
+	/**
+	 * Redacts the secrets of `options.redactor` from an event, in place. Streaming deltas are
+	 * skipped (walking the growing message on every delta would be quadratic; the message is
+	 * redacted at its `message_end`), and so is `model_change`, whose model (headers
+	 * included) is live configuration, not text.
+	 */
+	private redact(event: HarnessEvent): void {
+		const { redactor } = this.options;
+		if (!redactor || redactor.size === 0) return;
+		if (event.type === "message_update" || event.type === "model_change") return;
+		redactor.redactInPlace(event);
 	}
 
 	/**
@@ -577,4 +654,9 @@ export class AgentHarness {
 			);
 		}
 	}
+}
+
+/** `90 s`, `1.5 s`: a duration in ms, for a message. */
+function seconds(ms: number): string {
+	return `${Number((ms / 1000).toFixed(1))} s`;
 }

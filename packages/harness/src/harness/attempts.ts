@@ -19,6 +19,10 @@ export interface Attempts {
 	ineffectiveCompactions: number;
 	/** The latest attempt's outcome; the prompt's once the attempts are over. */
 	outcome?: RunOutcome;
+	/** Provider silence (ms) that ended in timeouts, over all attempts; see `TimeoutSettings.maxStallMs`. */
+	stalledMs: number;
+	/** `Date.now()` when the latest request started or the provider last sent something: a timeout's silence is counted from it. */
+	lastActivityAt: number;
 }
 
 export function newAttempts(signal: AbortSignal): Attempts {
@@ -29,6 +33,8 @@ export function newAttempts(signal: AbortSignal): Attempts {
 		retries: 0,
 		overflowRetried: false,
 		ineffectiveCompactions: 0,
+		stalledMs: 0,
+		lastActivityAt: Date.now(),
 	};
 }
 

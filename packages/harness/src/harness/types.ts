@@ -20,7 +20,8 @@ import type {
 } from "@kestrel/agent-core";
 import type { Model, ProviderError, ThinkingLevel } from "@kestrel/ai";
 import type { CompactionSettings, Summarizer } from "../compaction/types.js";
-import type { RetrySettings } from "../retry/types.js";
+import type { RetrySettings, TimeoutSettings } from "../retry/types.js";
+import type { SecretRedactor } from "../secrets/secret-redactor.js";
 import type { CompactionReason, Session, SessionEntry } from "../session/types.js";
 
 /** Builds the system prompt before every model call; see `createSystemPromptSource`. */
@@ -54,6 +55,8 @@ export interface AgentHarnessOptions {
 	compaction?: Partial<CompactionSettings>;
 	/** Fields override the defaults (`DEFAULT_RETRY_SETTINGS`). */
 	retry?: Partial<RetrySettings>;
+	/** How long a silent provider is waited on, per request and in total per prompt. Default: `@kestrel/ai`'s timeouts, no total. */
+	timeouts?: TimeoutSettings;
 	/** Who writes summaries. Default: the current model, through `streamFn` and `getApiKey`. */
 	summarizer?: Summarizer;
 	toolExecution?: ToolExecutionMode;
@@ -61,6 +64,14 @@ export interface AgentHarnessOptions {
 	beforeToolCall?: AgentLoopConfig["beforeToolCall"];
 	/** See `AgentLoopConfig.afterToolCall`. */
 	afterToolCall?: AgentLoopConfig["afterToolCall"];
+	/**
+	 * Secret values to keep out of everything the harness hands on: before a message is
+	 * persisted or sent to the model (tool results, user prompts, provider error messages,
+	 * assistant text) its strings are redacted in place, and so are the events listeners
+	 * get (`message_update` deltas excepted: a streaming answer is redacted at its
+	 * `message_end`). Register values on the redactor at any time.
+	 */
+	redactor?: SecretRedactor;
 	/** Budgets and other stop rules (`maxTurns`, `maxCostUsd`, …). */
 	shouldStopAfterTurn?: ShouldStopAfterTurn;
 	/** Default `one-at-a-time` for steering, `all` for follow-ups. */

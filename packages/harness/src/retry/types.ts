@@ -24,6 +24,24 @@ export interface RetrySettings {
 	maxRetryAfterMs: number;
 }
 
+/**
+ * How long a provider that sends nothing is waited on. Timeouts end a request with error
+ * kind `timeout`, which is retried like other transient failures.
+ */
+export interface TimeoutSettings {
+	/** From sending a request to its first stream event, in ms; 0: no limit. Default: `@kestrel/ai`'s (300,000). */
+	firstByteMs?: number;
+	/** Between two stream events, in ms; 0: no limit. Default: `@kestrel/ai`'s (120,000). */
+	idleMs?: number;
+	/**
+	 * The total silence, in ms, that one prompt may wait through over all its attempts:
+	 * each timeout adds the silence that ended in it, a later attempt's timeouts are cut to
+	 * what is left, and once it is spent a timeout is final, not retried. 0 or absent: no
+	 * limit (each attempt still has its own timeouts).
+	 */
+	maxStallMs?: number;
+}
+
 export const DEFAULT_RETRY_SETTINGS: Readonly<RetrySettings> = Object.freeze({
 	enabled: true,
 	maxAttempts: 3,

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
 	closeSync,
 	existsSync,
@@ -20,7 +20,7 @@ export interface BlobStore {
 	has(hash: string): boolean;
 	/** Stores the bytes unless a blob with this hash exists. */
 	put(hash: string, bytes: Uint8Array): void;
-	/** The bytes, or `undefined` when the blob is missing. */
+	/** The bytes, or `undefined` when the blob is missing (or, on disk, damaged: its bytes no longer match its hash). */
 	get(hash: string): Buffer | undefined;
 }
 
@@ -42,7 +42,8 @@ export class FileBlobStore implements BlobStore {
 
 	put(hash: string, bytes: Uint8Array): void {
 		const path = this.path(hash);
-		if (existsSync(path)) {
+		// A damaged blob is written again, since reads treat it as missing.
+		if (existsSync(path) && this.get(hash) !== undefined) {
 			// Reused: fresh again, so that pruning (which spares young blobs) keeps it while the
 			// entry that refers to it is written.
 			const now = new Date();
@@ -66,14 +67,21 @@ export class FileBlobStore implements BlobStore {
 		renameSync(temp, path);
 	}
 
+	/** The bytes; `undefined` when the file is missing or its bytes no longer hash to its name (damaged on disk). */
 	get(hash: string): Buffer | undefined {
+		let bytes: Buffer;
 		try {
-			return readFileSync(this.path(hash));
+			bytes = readFileSync(this.path(hash));
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
 			throw error;
 		}
+		return sha256Hex(bytes) === hash.toLowerCase() ? bytes : undefined;
 	}
+}
+
+function sha256Hex(bytes: Uint8Array): string {
+	return createHash("sha256").update(bytes).digest("hex");
 }
 
 /** Blobs in a `Map`, for in-memory sessions. */

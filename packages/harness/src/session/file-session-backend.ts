@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync } from "node:fs";
-import { copyFile, mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { copyFile, open, readFile, rename, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { FileBlobStore } from "./blob-store.js";
+import { makeFolder } from "./make-folder.js";
 import type { SessionBackend } from "./session-backend.js";
 import { sessionFileName } from "./session-file-name.js";
-import { listSessionFiles } from "./session-index.js";
+import { listSessionFiles, scanSessionFiles, type UnreadableSessionFile } from "./session-index.js";
 import { SessionLock, type SessionLockOptions } from "./session-lock.js";
 import { FileAppender, type SessionStorage } from "./session-storage.js";
 import type { WriterLock } from "./stored-session.js";
@@ -34,12 +35,14 @@ export class FileSessionBackend implements SessionBackend {
 		try {
 			return await readFile(path);
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === "ENOENT") {
 				throw new Error(
 					`No session file at ${path}. List the sessions with SessionManager.list() or create one.`,
 				);
 			}
-			throw error;
+			if (code === "EISDIR") throw new Error(`${path} is a folder, not a session file (.jsonl).`);
+			throw new Error(`Cannot read the session file ${path}: ${(error as Error).message}`, { cause: error });
 		}
 	}
 
@@ -57,7 +60,7 @@ export class FileSessionBackend implements SessionBackend {
 		content: string,
 		options: { fsync: FsyncPolicy; lock: SessionLockOptions },
 	): Promise<{ storage: SessionStorage; lock: WriterLock }> {
-		await mkdir(dirname(path), { recursive: true });
+		await makeFolder(dirname(path));
 		// Locked before the file exists, so that no other process (continuing the newest session) can open it first.
 		const lock = await SessionLock.acquire(path, options.lock);
 		try {
@@ -75,17 +78,21 @@ export class FileSessionBackend implements SessionBackend {
 	async rewrite(path: string, content: string, backupPath: string): Promise<void> {
 		const temp = `${path}.${randomBytes(4).toString("hex")}.tmp`;
 		const handle = await open(temp, "wx");
+		let backedUp = false;
 		try {
-			await handle.writeFile(content);
-			await handle.sync();
-		} finally {
-			await handle.close();
-		}
-		try {
+			try {
+				await handle.writeFile(content);
+				await handle.sync();
+			} finally {
+				await handle.close();
+			}
+			backedUp = true;
 			await copyFile(path, backupPath);
 			await rename(temp, path);
 		} catch (error) {
+			// A full disk fails a write half-way: the file stays as it was, with nothing left beside it.
 			await unlink(temp).catch(() => {});
+			if (backedUp) await unlink(backupPath).catch(() => {});
 			throw error;
 		}
 		syncDirectory(dirname(path));
@@ -103,6 +110,10 @@ export class FileSessionBackend implements SessionBackend {
 
 	list(): Promise<SessionInfo[]> {
 		return listSessionFiles(this.dir);
+	}
+
+	async unreadable(): Promise<UnreadableSessionFile[]> {
+		return (await scanSessionFiles(this.dir)).unreadable;
 	}
 }
 

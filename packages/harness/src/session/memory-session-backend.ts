@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { MemoryBlobStore } from "./blob-store.js";
 import { parseSessionText } from "./parse-session-text.js";
 import type { SessionBackend } from "./session-backend.js";
+import type { UnreadableSessionFile } from "./session-index.js";
 import { sessionContentInfo } from "./session-info.js";
 import type { SessionStorage } from "./session-storage.js";
 import type { WriterLock } from "./stored-session.js";
@@ -93,6 +94,19 @@ export class MemorySessionBackend implements SessionBackend {
 			}
 		}
 		return rows.sort((a, b) => b.sequence - a.sequence).map((row) => row.info);
+	}
+
+	async unreadable(): Promise<UnreadableSessionFile[]> {
+		const rows: { file: UnreadableSessionFile; sequence: number }[] = [];
+		for (const [path, file] of this.files) {
+			if (path.endsWith(".bak")) continue;
+			try {
+				parseSessionText(file.chunks.join(""), path);
+			} catch {
+				rows.push({ file: { path, modified: file.modified }, sequence: file.sequence });
+			}
+		}
+		return rows.sort((a, b) => b.sequence - a.sequence).map((row) => row.file);
 	}
 
 	private file(path: string): MemoryFile {

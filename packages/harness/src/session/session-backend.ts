@@ -1,4 +1,5 @@
 import type { BlobStore } from "./blob-store.js";
+import type { UnreadableSessionFile } from "./session-index.js";
 import type { SessionLockOptions } from "./session-lock.js";
 import type { SessionStorage } from "./session-storage.js";
 import type { WriterLock } from "./stored-session.js";
@@ -30,4 +31,6 @@ export interface SessionBackend {
 	blobs(path: string): BlobStore;
 	/** The sessions, newest first. */
 	list(): Promise<SessionInfo[]>;
+	/** Session-named files that do not read as sessions (a newer format, a broken header), newest first. */
+	unreadable(): Promise<UnreadableSessionFile[]>;
 }

@@ -48,11 +48,32 @@ export async function listSessionFiles(
 	dir: string,
 	readInfo: SessionInfoReader = readSessionContentInfo,
 ): Promise<SessionInfo[]> {
+	return (await scanSessionFiles(dir, readInfo)).sessions;
+}
+
+/** A file named like a session that does not read as one: a newer format, a broken header. */
+export interface UnreadableSessionFile {
+	path: string;
+	/** The file's mtime, ms since the epoch. */
+	modified: number;
+}
+
+/** What {@link scanSessionFiles} found: the sessions and the session-named files that are none, each newest first. */
+export interface SessionScan {
+	sessions: SessionInfo[];
+	unreadable: UnreadableSessionFile[];
+}
+
+/** {@link listSessionFiles}, with the files it leaves out because they do not read as sessions. */
+export async function scanSessionFiles(
+	dir: string,
+	readInfo: SessionInfoReader = readSessionContentInfo,
+): Promise<SessionScan> {
 	let names: string[];
 	try {
 		names = (await readdir(dir)).filter(isSessionFileName);
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { sessions: [], unreadable: [] };
 		throw error;
 	}
 	const indexPath = join(dir, "index.json");
@@ -75,10 +96,16 @@ export async function listSessionFiles(
 	if (previous && Object.keys(previous.files).some((name) => !(name in next.files))) changed = true;
 	if (changed) await writeIndex(indexPath, next);
 	const infos: SessionInfo[] = [];
+	const unreadable: UnreadableSessionFile[] = [];
 	for (const [name, row] of Object.entries(next.files)) {
 		if (row.info) infos.push({ ...row.info, path: join(dir, name), modified: row.mtimeMs, size: row.size });
+		else unreadable.push({ path: join(dir, name), modified: row.mtimeMs });
 	}
-	return infos.sort((a, b) => b.modified - a.modified || (b.path > a.path ? 1 : b.path < a.path ? -1 : 0));
+	return { sessions: infos.sort(newestFirst), unreadable: unreadable.sort(newestFirst) };
+}
+
+function newestFirst(a: { path: string; modified: number }, b: { path: string; modified: number }): number {
+	return b.modified - a.modified || (b.path > a.path ? 1 : b.path < a.path ? -1 : 0);
 }
 
 async function readIndex(path: string): Promise<SessionIndex | undefined> {

@@ -17,6 +17,7 @@ import {
 	SESSION_FORMAT_VERSION,
 	type Session,
 	type SessionEntry,
+	SessionFormatError,
 	type SessionHeader,
 	type SessionInfo,
 	SessionLockedError,
@@ -122,7 +123,15 @@ export class SessionManager {
 			let parsed = parseSessionContent(await this.backend.read(resolved), resolved);
 			if (parsed.version < SESSION_FORMAT_VERSION) {
 				const content = serialize(parsed.header, parsed.entries);
-				await this.backend.rewrite(resolved, content, `${resolved}.v${parsed.version}.bak`);
+				try {
+					await this.backend.rewrite(resolved, content, `${resolved}.v${parsed.version}.bak`);
+				} catch (error) {
+					throw new Error(
+						`Migrating ${resolved} from session format version ${parsed.version} to ${SESSION_FORMAT_VERSION} failed, ` +
+							`and the file is unchanged: ${(error as Error).message}. Open it read-only to read it as it is.`,
+						{ cause: error },
+					);
+				}
 				parsed = asWritten(parsed);
 			}
 			const storage = await this.backend.openForAppend(resolved, this.fsync);
@@ -133,9 +142,27 @@ export class SessionManager {
 		}
 	}
 
-	/** The most recently modified session of the folder, open for writing; a new one when there is none. */
+	/**
+	 * The most recently modified session of the folder, open for writing; a new one when
+	 * there is none. Throws `SessionFormatError` when the most recent session file cannot
+	 * be read (a newer format, a broken header), rather than passing over it to an older
+	 * session or a new one.
+	 */
 	async continueRecent(): Promise<Session> {
-		const [recent] = await this.list();
+		const [[recent], [unreadable]] = await Promise.all([this.list(), this.backend.unreadable()]);
+		if (unreadable && (!recent || unreadable.modified >= recent.modified)) {
+			try {
+				parseSessionContent(await this.backend.read(unreadable.path), unreadable.path);
+			} catch (error) {
+				const reason = error instanceof SessionFormatError ? error.reason : (error as Error).message;
+				throw new SessionFormatError(
+					unreadable.path,
+					`the most recent session cannot be continued: ${reason} Open another session by its path, or move this file away.`,
+				);
+			}
+			// Repaired since it was listed: it reads now.
+			return this.open(unreadable.path);
+		}
 		return recent ? this.open(recent.path) : this.create();
 	}
 

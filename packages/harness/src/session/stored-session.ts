@@ -278,7 +278,7 @@ export class StoredSession implements Session {
 			this.loadIssues.push({
 				line: this.entryLines[this.tree.entries.indexOf(entry)] ?? 0,
 				kind: "missing_blob",
-				message: `image ${ref} of entry ${entry.id} is not in the blob store; shown as a text marker`,
+				message: `image ${ref} of entry ${entry.id} is missing from the blob store or damaged (its bytes no longer match its hash); shown as a text marker`,
 			});
 		}
 		return undefined;

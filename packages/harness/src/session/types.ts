@@ -334,9 +334,10 @@ export class SessionFormatError extends Error {
 	readonly code = "session_format";
 	constructor(
 		readonly path: string,
-		message: string,
+		/** What is wrong, without the path. */
+		readonly reason: string,
 	) {
-		super(`${path}: ${message}`);
+		super(`${path}: ${reason}`);
 		this.name = "SessionFormatError";
 	}
 }

@@ -3,3 +3,5 @@ export { mergeSettings } from "./merge-settings.js";
 export { type HarnessSettings, resolveHarnessSettings } from "./resolve-harness-settings.js";
 export { SettingsError, type SettingsIssue } from "./settings-error.js";
 export { type Settings, SettingsSchema } from "./settings-schema.js";
+export { isTrustedFolder, readTrustedFolders, trustedFoldersFile, trustFolder } from "./trusted-folders.js";
+export { type WithheldSetting, withholdWideningSettings } from "./widening-settings.js";

@@ -5,13 +5,21 @@ import { kestrelHome } from "../paths.js";
 import { mergeSettings } from "./merge-settings.js";
 import { SettingsError } from "./settings-error.js";
 import type { Settings } from "./settings-schema.js";
+import { isTrustedFolder } from "./trusted-folders.js";
 import { validateSettings } from "./validate-settings.js";
+import { type WithheldSetting, withholdWideningSettings } from "./widening-settings.js";
 
 export interface LoadSettingsOptions {
 	/** The project folder: its `.kestrel/settings.json` is the project file. */
 	cwd: string;
 	/** Kestrel's global folder, holding the global `settings.json`. Default `kestrelHome()` (`$KESTREL_HOME` or `~/.kestrel`). */
 	home?: string;
+	/**
+	 * Whether the project folder is trusted, so that its file may widen what runs unasked
+	 * or move data ({@link withholdWideningSettings}). Default: whether `cwd` is listed in
+	 * `<home>/trusted-folders.json`.
+	 */
+	trustProject?: boolean;
 }
 
 export interface LoadedSettings {
@@ -21,6 +29,8 @@ export interface LoadedSettings {
 	sources: string[];
 	/** Unknown keys, one line each, naming the file and the key. */
 	warnings: string[];
+	/** Widening keys of an untrusted project file that were not applied; empty when trusted. */
+	withheld: WithheldSetting[];
 }
 
 /**
@@ -28,24 +38,34 @@ export interface LoadedSettings {
  * file counts as empty, and so does a blank one. A file that cannot be read, is not JSON
  * or holds an invalid value throws a {@link SettingsError} naming the file (and the key);
  * unknown keys only warn. A relative `session.dir` is resolved against the folder of the
- * file that sets it, and `~` against the user's home folder.
+ * file that sets it, and `~` against the user's home folder. Unless the project folder is
+ * trusted, the project file cannot widen permissions or move data: those keys are left out
+ * and listed in `withheld`.
  */
 export async function loadSettings(options: LoadSettingsOptions): Promise<LoadedSettings> {
-	const globalFile = join(resolve(options.home ?? kestrelHome()), "settings.json");
+	const home = resolve(options.home ?? kestrelHome());
+	const globalFile = join(home, "settings.json");
 	const projectFile = join(resolve(options.cwd), ".kestrel", "settings.json");
 	const files = globalFile === projectFile ? [globalFile] : [globalFile, projectFile];
 	let settings: Settings = {};
 	const sources: string[] = [];
 	const warnings: string[] = [];
+	const withheld: WithheldSetting[] = [];
 	for (const file of files) {
 		const text = await readSettingsText(file);
 		if (text === undefined) continue;
 		sources.push(file);
 		const validated = validateSettings(parseSettingsJson(text, file), file);
 		warnings.push(...validated.warnings);
-		settings = mergeSettings(settings, resolvePaths(validated.settings, dirname(file)));
+		let fileSettings = validated.settings;
+		if (file === projectFile && !(options.trustProject ?? (await isTrustedFolder(options.cwd, home)))) {
+			const split = withholdWideningSettings(settings, fileSettings, file);
+			fileSettings = split.allowed;
+			withheld.push(...split.withheld);
+		}
+		settings = mergeSettings(settings, resolvePaths(fileSettings, dirname(file)));
 	}
-	return { settings, sources, warnings };
+	return { settings, sources, warnings, withheld };
 }
 
 async function readSettingsText(file: string): Promise<string | undefined> {

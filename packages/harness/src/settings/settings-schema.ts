@@ -22,6 +22,13 @@ export const RetrySettingsSchema = Type.Object({
 	maxRetryAfterMs: Type.Optional(Milliseconds),
 });
 
+/** `timeouts` in settings files: `TimeoutSettings`, how long a silent provider is waited on. */
+export const TimeoutSettingsSchema = Type.Object({
+	firstByteMs: Type.Optional(Milliseconds),
+	idleMs: Type.Optional(Milliseconds),
+	maxStallMs: Type.Optional(Milliseconds),
+});
+
 /**
  * The schema of `settings.json` (global and project). Every key is optional; keys it does
  * not know are allowed here and reported as warnings by `loadSettings`.
@@ -43,6 +50,7 @@ export const SettingsSchema = Type.Object({
 	),
 	compaction: Type.Optional(CompactionSettingsSchema),
 	retry: Type.Optional(RetrySettingsSchema),
+	timeouts: Type.Optional(TimeoutSettingsSchema),
 	session: Type.Optional(
 		Type.Object({
 			/** When appends are made durable; see `FsyncPolicy`. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionManager } from "../../src/session/index.js";
@@ -78,6 +78,36 @@ describe("the blob store", () => {
 		// The session stays usable.
 		reopened.appendMessage(user("go on"));
 		expect(reopened.buildContext().messages).toHaveLength(3);
+	});
+
+	it("treats a blob whose bytes no longer match its hash as missing, and stores it again when it comes back", async () => {
+		const dir = await temp.make();
+		const manager = new SessionManager({ dir, cwd: "/p" });
+		const session = await manager.create();
+		const picture = image("d");
+		const entry = session.appendMessage(user("look", [picture]));
+		await session.close();
+		const [blob] = await blobPaths(dir);
+		// Same length, other bytes: damaged on disk, or replaced.
+		await writeFile(blob as string, Buffer.alloc(4096, "x"));
+
+		const reopened = temp.track(await reopen(manager, session));
+		const ref = (entry.message as { content: { blob?: string }[] }).content[1]?.blob;
+		expect(reopened.buildContext().messages[0]).toEqual({
+			...user("look"),
+			content: [
+				{ type: "text", text: "look" },
+				{ type: "text", text: `[image unavailable: ${ref} is missing]` },
+			],
+		});
+		expect(reopened.issues).toEqual([
+			{ line: 2, kind: "missing_blob", message: expect.stringContaining("damaged") },
+		]);
+		expect(reopened.readBlob({ type: "image", blob: ref as string, mimeType: "image/png" })).toBeUndefined();
+
+		// The same image attached again replaces the damaged file.
+		reopened.appendMessage(user("again", [picture]));
+		expect(await readFile(blob as string)).toEqual(Buffer.from(picture.data, "base64"));
 	});
 
 	it("keeps blobs in memory for an in-memory manager, shared by its sessions", async () => {

@@ -2,7 +2,7 @@ import { utimesSync, writeFileSync } from "node:fs";
 import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SESSION_FORMAT_VERSION, SessionManager } from "../../src/session/index.js";
+import { SESSION_FORMAT_VERSION, SessionFormatError, SessionManager } from "../../src/session/index.js";
 import { sessionFileName } from "../../src/session/session-file-name.js";
 import { listSessionFiles, readSessionContentInfo } from "../../src/session/session-index.js";
 import { user, useTempDirs } from "./helpers.js";
@@ -166,6 +166,35 @@ describe("continueRecent", () => {
 		const continued = temp.track(await manager.continueRecent());
 		expect(continued.id).toBe(created.id);
 		expect(continued.readOnly).toBe(false);
+	});
+
+	it("refuses, naming the file and why, when the most recent session cannot be read", async () => {
+		const dir = await temp.make();
+		const manager = new SessionManager({ dir, cwd: "/p" });
+		const older = await manager.create();
+		older.appendMessage(user("older work"));
+		await older.close();
+		await utimes(older.path as string, new Date(1_000), new Date(1_000));
+		for (const [content, reason] of [
+			[`{"type":"session","version":99,"id":"x","timestamp":"t","cwd":"/p"}\n`, "session format version 99"],
+			['{"type":"sess\n', "not a session file"],
+		] as const) {
+			const newest = await manager.create();
+			await newest.close();
+			await writeFile(newest.path as string, content);
+			const refused = manager.continueRecent();
+			await expect(refused).rejects.toBeInstanceOf(SessionFormatError);
+			await expect(refused).rejects.toThrow(`${newest.path}: the most recent session cannot be continued`);
+			await expect(refused).rejects.toThrow(reason);
+			await rm(newest.path as string);
+		}
+		// An unreadable file older than the most recent session is passed over.
+		const stale = await manager.create();
+		await stale.close();
+		await writeFile(stale.path as string, '{"type":"sess\n');
+		await utimes(stale.path as string, new Date(500), new Date(500));
+		const continued = temp.track(await manager.continueRecent());
+		expect(continued.id).toBe(older.id);
 	});
 
 	it("does the same in memory", async () => {

@@ -156,16 +156,15 @@ describe("the writer lock", () => {
 		const session = temp.track(await manager.open(path));
 		const past = new Date(Date.now() - 60_000);
 		await utimes(lockPath, past, past);
+		// Heartbeats every 20 ms: the waits only give a loaded machine tens of seconds of margin.
 		await vi.waitFor(
 			async () => expect((await stat(lockPath)).mtimeMs).toBeGreaterThan(past.getTime() + 1_000),
-			{
-				timeout: 5_000,
-			},
+			{ timeout: 30_000 },
 		);
 
 		await writeLock(lockPath, { pid: 4242, host: "build-box" });
 		await vi.waitFor(() => expect(() => session.appendMessage(user("mine?"))).toThrow(SessionLockedError), {
-			timeout: 5_000,
+			timeout: 30_000,
 		});
 		expect(() => session.appendMessage(user("again"))).toThrow(/pid 4242 on build-box/);
 	});
@@ -178,13 +177,15 @@ describe("the writer lock", () => {
 			const session = temp.track(await manager.open(path));
 			await writeFile(lockPath, "");
 			await vi.advanceTimersByTimeAsync(1_000);
-			await vi.waitFor(() =>
-				expect(() => session.appendMessage(user("mine?"))).toThrow(/lock file removed or unreadable/),
+			await vi.waitFor(
+				() => expect(() => session.appendMessage(user("mine?"))).toThrow(/lock file removed or unreadable/),
+				{ timeout: 30_000 },
 			);
 			await writeLock(lockPath, { pid: 4242, host: "build-box" });
 			await vi.advanceTimersByTimeAsync(1_000);
-			await vi.waitFor(() =>
-				expect(() => session.appendMessage(user("again"))).toThrow(/pid 4242 on build-box/),
+			await vi.waitFor(
+				() => expect(() => session.appendMessage(user("again"))).toThrow(/pid 4242 on build-box/),
+				{ timeout: 30_000 },
 			);
 		} finally {
 			vi.useRealTimers();

@@ -27,6 +27,7 @@ describe("loadSettings", () => {
 			settings: { defaultModel: "b", approve: "ask", compaction: { threshold: 0.9, reserveTokens: 1000 } },
 			sources: [folders.globalFile, folders.projectFile],
 			warnings: [],
+			withheld: [],
 		});
 	});
 
@@ -37,6 +38,7 @@ describe("loadSettings", () => {
 			settings: {},
 			sources: [],
 			warnings: [],
+			withheld: [],
 		});
 	});
 
@@ -76,7 +78,7 @@ describe("loadSettings", () => {
 		expect(fromGlobal.settings.session?.dir).toBe(join(folders.home, "sessions"));
 
 		await folders.writeProject({ session: { dir: "~/kestrel-sessions" } });
-		const fromProject = await loadSettings({ cwd: folders.cwd, home: folders.home });
+		const fromProject = await loadSettings({ cwd: folders.cwd, home: folders.home, trustProject: true });
 		expect(fromProject.settings.session?.dir).toBe(join(homedir(), "kestrel-sessions"));
 	});
 });

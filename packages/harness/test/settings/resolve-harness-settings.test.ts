@@ -8,7 +8,13 @@ describe("resolveHarnessSettings", () => {
 		expect(resolveHarnessSettings({})).toEqual({
 			compaction: DEFAULT_COMPACTION_SETTINGS,
 			retry: DEFAULT_RETRY_SETTINGS,
+			timeouts: {},
 		});
+	});
+
+	it("passes on the timeouts that are set, and only those", () => {
+		const resolved = resolveHarnessSettings({ timeouts: { firstByteMs: 60_000, maxStallMs: undefined } });
+		expect(resolved.timeouts).toEqual({ firstByteMs: 60_000 });
 	});
 
 	it("uses the values that are set and the defaults for the rest", () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
+import { createGroupWatcher, type GroupWatcher } from "./group-watcher.js";
 import { terminateProcessGroup } from "./process-group.js";
 import { resolveShell } from "./resolve-shell.js";
 import type { LocalShellOptions, ShellExit, ShellOperations, ShellSpawnOptions } from "./types.js";
@@ -16,11 +17,13 @@ const exitAfterKillMs = 250;
 export function createLocalShellOperations(options: LocalShellOptions = {}): ShellOperations {
 	const killGraceMs = options.killGraceMs ?? defaultKillGraceMs;
 	const drainMs = options.drainMs ?? defaultDrainMs;
+	const watcher = options.killWithHost === false ? undefined : createGroupWatcher();
 	return {
 		spawn: (command, spawnOptions) =>
 			runInProcessGroup(command, resolveShell(options.shell, spawnOptions.env), spawnOptions, {
 				killGraceMs,
 				drainMs,
+				watcher,
 			}),
 	};
 }
@@ -29,7 +32,11 @@ async function runInProcessGroup(
 	command: string,
 	shell: string,
 	{ cwd, env, signal, onData }: ShellSpawnOptions,
-	{ killGraceMs, drainMs }: { killGraceMs: number; drainMs: number },
+	{
+		killGraceMs,
+		drainMs,
+		watcher,
+	}: { killGraceMs: number; drainMs: number; watcher: GroupWatcher | undefined },
 ): Promise<ShellExit> {
 	if (process.platform === "win32")
 		throw new Error(
@@ -53,6 +60,7 @@ async function runInProcessGroup(
 	);
 	await started(child, shell);
 	const pid = child.pid!;
+	watcher?.watch(pid);
 	const pipes = [child.stdout!, child.stderr!];
 
 	let reading = true;
@@ -83,6 +91,7 @@ async function runInProcessGroup(
 		await Promise.all([termination, Promise.race([pipesEnded, delay(drainMs, undefined, { ref: false })])]);
 		return exit ?? { exitCode: null, signal: null };
 	} finally {
+		watcher?.unwatch(pid);
 		reading = false;
 		signal.removeEventListener("abort", onAbort);
 		for (const pipe of pipes) {

@@ -91,6 +91,18 @@ export interface LocalShellOptions {
 	 * open. Such a process gets `SIGPIPE` (EPIPE) if it writes afterwards. Default 200 ms.
 	 */
 	drainMs?: number;
+	/**
+	 * Whether a running command dies with the host process. Default `true`: a small
+	 * `/bin/sh` watcher, started with the first command and shared by the calls of this
+	 * `ShellOperations`, holds the read end of a pipe whose write end only the host has.
+	 * When the host dies in any way (SIGKILL and crashes included), the pipe closes and
+	 * the watcher sends SIGKILL to the process group of every call still running. What a
+	 * command left in the background after exiting normally is not touched, and a
+	 * process that left the group (`setsid`) is out of reach. If the host is killed in
+	 * the instant between starting a shell and registering its group, that group is
+	 * missed. `false` starts no watcher.
+	 */
+	killWithHost?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ export function OverlayView({ overlay }: { overlay: Overlay }) {
 		);
 	}
 	if (overlay.kind === "approval") {
-		const { toolName, args } = overlay.request;
+		const { toolName, args, protectedReason } = overlay.request;
 		return (
 			<Box borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1} flexDirection="column">
 				<Text>
@@ -26,12 +26,21 @@ export function OverlayView({ overlay }: { overlay: Overlay }) {
 					</Text>{" "}
 					{formatToolArgs(toolName, args)}
 				</Text>
+				{protectedReason !== undefined && (
+					<Text color="red">Protected: {protectedReason}. Asked every time, whatever --approve says.</Text>
+				)}
 				<StyledLines lines={previewMutation(toolName, args)} />
 				{overlay.reason === undefined ? (
-					<Text>
-						<Text bold>y</Text> allow once · <Text bold>a</Text> allow {toolName} for this session ·{" "}
-						<Text bold>n</Text> deny
-					</Text>
+					protectedReason === undefined ? (
+						<Text>
+							<Text bold>y</Text> allow once · <Text bold>a</Text> allow {toolName} for this session ·{" "}
+							<Text bold>n</Text> deny
+						</Text>
+					) : (
+						<Text>
+							<Text bold>y</Text> allow once · <Text bold>n</Text> deny
+						</Text>
+					)
 				) : (
 					<Text>
 						Reason for the model (Enter sends; empty = none): {overlay.reason}

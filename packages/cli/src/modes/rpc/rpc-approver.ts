@@ -43,6 +43,7 @@ export class RpcApprover {
 				toolCallId: request.toolCallId,
 				toolName: request.toolName,
 				args: request.args,
+				...(request.protectedReason === undefined ? {} : { protected: request.protectedReason }),
 			});
 		});
 	};

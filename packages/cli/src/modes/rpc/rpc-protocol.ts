@@ -68,6 +68,12 @@ export interface RpcApprovalRequestLine {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/**
+	 * Present when the call changes a protected file (Kestrel's configuration, something
+	 * that runs code by itself): why it is asked whatever `--approve` says. `allow_session`
+	 * allows such a call once.
+	 */
+	protected?: string;
 }
 
 /** A pending `approval_request` was withdrawn (the run was aborted); do not answer it. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { RpcApprover } from "../../src/modes/rpc/rpc-approver.js";
+
+describe("RpcApprover", () => {
+	it("says in the approval_request why a protected file is asked, and only then", async () => {
+		const lines: unknown[] = [];
+		const rpc = new RpcApprover((line) => lines.push(line));
+		const signal = new AbortController().signal;
+		const plain = rpc.approver({ toolCallId: "t1", toolName: "bash", args: { command: "ls" } }, signal);
+		const guarded = rpc.approver(
+			{
+				toolCallId: "t2",
+				toolName: "write",
+				args: { path: ".git/hooks/pre-commit" },
+				protectedReason: "git runs what is in .git by itself",
+			},
+			signal,
+		);
+		rpc.answer("approval-1", { decision: "allow" });
+		rpc.answer("approval-2", { decision: "deny" });
+		await Promise.all([plain, guarded]);
+		expect(lines).toEqual([
+			{
+				type: "approval_request",
+				requestId: "approval-1",
+				toolCallId: "t1",
+				toolName: "bash",
+				args: { command: "ls" },
+			},
+			{
+				type: "approval_request",
+				requestId: "approval-2",
+				toolCallId: "t2",
+				toolName: "write",
+				args: { path: ".git/hooks/pre-commit" },
+				protected: "git runs what is in .git by itself",
+			},
+		]);
+	});
+});
