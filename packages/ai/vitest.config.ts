@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { sharedTestSettings } from "../../scripts/vitest-settings.mjs";
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,7 +13,7 @@ export default defineConfig({
 		],
 	},
 	test: {
+		...sharedTestSettings(import.meta.url),
 		include: ["test/**/*.test.ts"],
-		testTimeout: 20_000,
 	},
 });

@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { sharedTestSettings } from "../../scripts/vitest-settings.mjs";
 
 export default defineConfig({
 	test: {
+		...sharedTestSettings(import.meta.url),
 		include: ["test/**/*.test.ts"],
 		// The end-to-end tests spawn the built binary: build it first.
 		globalSetup: ["test/build-once.ts"],
-		testTimeout: 30_000,
 	},
 });

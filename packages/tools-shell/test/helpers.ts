@@ -84,7 +84,7 @@ export function isRunning(pid: number): boolean {
 }
 
 /** Polls until `pid` no longer exists at all (reaped), up to `timeoutMs`. */
-export async function waitUntilGone(pid: number, timeoutMs = 10_000): Promise<boolean> {
+export async function waitUntilGone(pid: number, timeoutMs = 30_000): Promise<boolean> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		try {

@@ -19,13 +19,11 @@ describe("google-generative-ai: abort", () => {
 		server.current.enqueue({ body: longAnswer, headersDelayMs: 5_000 });
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 50);
-		const startedAt = performance.now();
 		const { events, message } = await run(
 			testModel(server.current),
 			userSays(),
 			baseOptions({ signal: controller.signal }),
 		);
-		expect(performance.now() - startedAt).toBeLessThan(4_000);
 		expect(events.at(-1)?.type).toBe("error");
 		expect(message.stopReason).toBe("aborted");
 		expect(message.error?.kind).toBe("aborted");
@@ -45,7 +43,12 @@ describe("google-generative-ai: abort", () => {
 	});
 
 	it("ends with aborted and keeps the partial text when the signal fires mid-stream", async () => {
-		server.current.enqueue({ body: longAnswer, chunking: frameSizes(longAnswer), chunkDelayMs: 100 });
+		// The rest waits: the abort comes before any later delta, however slowly the client reads.
+		server.current.enqueue({
+			body: longAnswer,
+			chunking: frameSizes(longAnswer),
+			stallAfterBytes: afterFirstFrame(longAnswer),
+		});
 		const controller = new AbortController();
 		const stream = provider.stream(
 			testModel(server.current),
@@ -65,51 +68,44 @@ describe("google-generative-ai: abort", () => {
 describe("google-generative-ai: stalls and dropped connections", () => {
 	it("ends with kind timeout when the server stalls right after the headers", async () => {
 		server.current.enqueue({ body: longAnswer, stallAfterBytes: 0 });
-		const startedAt = performance.now();
 		const { message } = await run(
 			testModel(server.current),
 			userSays(),
 			baseOptions({ firstByteTimeoutMs: 200 }),
 		);
-		expect(performance.now() - startedAt).toBeLessThan(5_000);
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("timeout");
-		expect(message.errorMessage).toContain("before the first stream event");
+		expect(message.errorMessage).toContain("nothing for 200 ms before the first stream event");
 	});
 
 	it("ends with kind timeout when the response headers do not arrive in time", async () => {
 		server.current.enqueue({ body: longAnswer, headersDelayMs: 5_000 });
-		const startedAt = performance.now();
 		const { message } = await run(
 			testModel(server.current),
 			userSays(),
 			baseOptions({ firstByteTimeoutMs: 200 }),
 		);
-		expect(performance.now() - startedAt).toBeLessThan(4_000);
 		expect(message.error?.kind).toBe("timeout");
+		expect(message.errorMessage).toContain("nothing for 200 ms before the first stream event");
 	});
 
 	it("ends with kind timeout and keeps the partial text when the server stalls mid-stream", async () => {
 		server.current.enqueue({ body: longAnswer, stallAfterBytes: afterFirstFrame(longAnswer) });
-		const startedAt = performance.now();
 		const { message } = await run(testModel(server.current), userSays(), baseOptions({ idleTimeoutMs: 200 }));
-		expect(performance.now() - startedAt).toBeLessThan(5_000);
 		expect(message.error?.kind).toBe("timeout");
-		expect(message.errorMessage).toContain("between two stream events");
+		expect(message.errorMessage).toContain("nothing for 200 ms between two stream events");
 		expect(message.content).toEqual([{ type: "text", text: "one " }]);
 	});
 
 	it("ends with kind network and keeps the partial text when the connection drops mid-stream", async () => {
-		// The first frame goes out on its own, then a few bytes of the next one and the drop.
+		// The first frame goes out, then a few bytes of the next one; the connection drops once
+		// the client has read the first frame (a client discards data it has not read yet).
 		const cut = afterFirstFrame(longAnswer);
-		server.current.enqueue({
-			body: longAnswer,
-			chunking: [cut, 5],
-			chunkDelayMs: 50,
-			stallAfterBytes: cut + 5,
-			dropAfterStall: true,
+		server.current.enqueue({ body: longAnswer, chunking: [cut, 5], stallAfterBytes: cut + 5 });
+		const stream = provider.stream(testModel(server.current), userSays(), baseOptions());
+		const { message } = await collect(stream, (event) => {
+			if (event.type === "text_delta") void server.current.close();
 		});
-		const { message } = await run(testModel(server.current), userSays());
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		expect(message.content).toEqual([{ type: "text", text: "one " }]);

@@ -4,7 +4,12 @@ import {
 	openaiChunkFactory,
 } from "../../src/testing/wire-server/openai-completions.js";
 import { sseFrame } from "../../src/testing/wire-server/script.js";
+import { onWireClock } from "../support/wire-clock.js";
 import { collect, testModel, useWireServer } from "./fixtures.js";
+
+vi.mock(import("../../src/provider-run.js"), async (original) =>
+	(await import("../support/wire-clock.js")).countingActivity(await original()),
+);
 
 const wire = useWireServer();
 
@@ -99,15 +104,11 @@ describe("openai-completions failures inside the stream", () => {
 			blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 10 }],
 		});
 		const cut = body.indexOf("\n\n", body.indexOf("lazy")) + 2;
-		// Written in pieces so that the client has read the first ones when the socket dies.
-		wire.current.enqueue({
-			body,
-			stallAfterBytes: cut,
-			dropAfterStall: true,
-			chunking: 128,
-			chunkDelayMs: 5,
+		// The socket dies once the client has read some text (a client drops what it has not read yet).
+		wire.current.enqueue({ body, stallAfterBytes: cut, chunking: 128 });
+		const { message } = await collect(testModel(wire.current), undefined, {}, (event) => {
+			if (event.type === "text_delta") void wire.current.close();
 		});
-		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		const text = message.content[0];
@@ -157,11 +158,10 @@ describe("openai-completions abort and timeouts", () => {
 			body: encodeOpenAICompletionsStream({ blocks: [{ type: "text", text: "never" }] }),
 			stallAfterBytes: 0,
 		});
-		const started = Date.now();
 		const { message } = await collect(testModel(wire.current), undefined, { firstByteTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.stopReason).toBe("error");
-		expect(Date.now() - started).toBeLessThan(10_000);
+		expect(message.errorMessage).toContain("nothing for 200 ms before the first stream event");
 	});
 
 	it("ends with timeout when the server stalls mid-stream, keeping the text so far", async () => {
@@ -184,10 +184,10 @@ describe("openai-completions abort and timeouts", () => {
 			chunking: [...comments.map((comment) => comment.length), stream.length],
 			chunkDelayMs: 60,
 		});
-		const { message } = await collect(testModel(wire.current), undefined, {
-			firstByteTimeoutMs: 200,
-			idleTimeoutMs: 200,
-		});
+		// 8 comments 60 ms apart on the watchdog's clock: 480 ms before the first event.
+		const { message } = await onWireClock(60, () =>
+			collect(testModel(wire.current), undefined, { firstByteTimeoutMs: 200, idleTimeoutMs: 200 }),
+		);
 		expect(message.stopReason).toBe("stop");
 		expect(message.content).toEqual([{ type: "text", text: "Thought long." }]);
 	});

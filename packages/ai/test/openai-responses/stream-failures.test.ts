@@ -1,8 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
 import { sseFrame } from "../../src/testing/wire-server/script.js";
 import type { AssistantMessage } from "../../src/types.js";
+import { onWireClock } from "../support/wire-clock.js";
 import { afterFirst, collect, testModel, useWireServer } from "./fixtures.js";
+
+vi.mock(import("../../src/provider-run.js"), async (original) =>
+	(await import("../support/wire-clock.js")).countingActivity(await original()),
+);
 
 const wire = useWireServer();
 
@@ -83,15 +88,11 @@ describe("openai-responses failures inside the stream", () => {
 	it("reports a dropped connection mid-stream as a network error, keeping the text", async () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 10 }] });
 		const cut = body.indexOf("\n\n", body.indexOf("lazy")) + 2;
-		// Written in pieces so that the client has read the first ones when the socket dies.
-		wire.current.enqueue({
-			body,
-			stallAfterBytes: cut,
-			dropAfterStall: true,
-			chunking: 256,
-			chunkDelayMs: 5,
+		// The socket dies once the client has read some text (a client drops what it has not read yet).
+		wire.current.enqueue({ body, stallAfterBytes: cut, chunking: 256 });
+		const { message } = await collect(testModel(wire.current), undefined, {}, (event) => {
+			if (event.type === "text_delta") void wire.current.close();
 		});
-		const { message } = await collect(testModel(wire.current));
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("network");
 		const text = textOf(message);
@@ -130,7 +131,9 @@ describe("openai-responses abort and timeouts", () => {
 	it("ends with aborted mid-stream and keeps the partial text", async () => {
 		const body = encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: LONG_TEXT, deltaSize: 5 }] });
 		const frameSizes = body.split(/(?<=\n\n)/).map((frame) => Buffer.byteLength(frame));
-		wire.current.enqueue({ body, chunking: frameSizes, chunkDelayMs: 20 });
+		// The rest waits: the abort comes before any later delta, however slowly the client reads.
+		const stallAfterBytes = afterFirst(body, "response.output_text.delta");
+		wire.current.enqueue({ body, chunking: frameSizes, stallAfterBytes });
 		const controller = new AbortController();
 		const { events, message } = await collect(
 			testModel(wire.current),
@@ -150,12 +153,10 @@ describe("openai-responses abort and timeouts", () => {
 			body: encodeOpenAIResponsesStream({ blocks: [{ type: "text", text: "never" }] }),
 			stallAfterBytes: 0,
 		});
-		const started = Date.now();
 		const { message } = await collect(testModel(wire.current), undefined, { firstByteTimeoutMs: 200 });
 		expect(message.error?.kind).toBe("timeout");
 		expect(message.stopReason).toBe("error");
-		expect(message.errorMessage).toContain("before the first stream event");
-		expect(Date.now() - started).toBeLessThan(10_000);
+		expect(message.errorMessage).toContain("nothing for 200 ms before the first stream event");
 	});
 
 	it("ends with timeout when the server stalls mid-stream, keeping the text so far", async () => {
@@ -192,10 +193,10 @@ describe("openai-responses abort and timeouts", () => {
 			chunking: [created, ...comments.map((comment) => comment.length), stream.length],
 			chunkDelayMs: 60,
 		});
-		const { message } = await collect(testModel(wire.current), undefined, {
-			firstByteTimeoutMs: 200,
-			idleTimeoutMs: 200,
-		});
+		// 8 comments 60 ms apart on the watchdog's clock: 480 ms of silence between two events.
+		const { message } = await onWireClock(60, () =>
+			collect(testModel(wire.current), undefined, { firstByteTimeoutMs: 200, idleTimeoutMs: 200 }),
+		);
 		expect(message.stopReason).toBe("stop");
 		expect(textOf(message)).toBe("Thought long.");
 	});

@@ -16,8 +16,8 @@ describe("bash: the call settles when the shell exits", () => {
 		expect(text).toBe("ok");
 		expect(result.isError).toBe(false);
 		expect(details.status).toBe("exited");
-		// A generous bound: what matters is not waiting for the 60 s sleep.
-		expect(Date.now() - startedAt).toBeLessThan(15_000);
+		// What matters is not waiting for the 60 s sleep: 30 s of margin either way.
+		expect(Date.now() - startedAt).toBeLessThan(30_000);
 	});
 
 	it("leaves a background process running after a normal exit", async () => {

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBashTool } from "../../src/index.js";
 import { run, useTempDir } from "../helpers.js";
@@ -56,9 +57,20 @@ describe("bash: output", () => {
 	});
 
 	it("merges stderr with stdout in arrival order", async () => {
-		const { text } = await run(createBashTool(tempDir()), {
-			command: "echo one; sleep 0.2; echo two >&2; sleep 0.2; echo three",
-		});
+		// Each line waits until the tool has shown the one before (the test then creates a
+		// file the command waits for), so the order of arrival is known on any machine.
+		const root = tempDir();
+		const tool = createBashTool(root, { updateIntervalMs: 1 });
+		const waitFor = (file: string) => `while [ ! -e ${file} ]; do sleep 0.01; done`;
+		const { text } = await run(
+			tool,
+			{ command: `echo one; ${waitFor("shown-1")}; echo two >&2; ${waitFor("shown-2")}; echo three` },
+			undefined,
+			(shown) => {
+				if (shown === "one") writeFileSync(join(root, "shown-1"), "");
+				if (shown === "one\ntwo") writeFileSync(join(root, "shown-2"), "");
+			},
+		);
 		expect(text).toBe("one\ntwo\nthree");
 	});
 

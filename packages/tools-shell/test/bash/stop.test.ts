@@ -1,20 +1,40 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { createBashTool, createLocalShellOperations } from "../../src/index.js";
-import { isRunning, printedPid, run, useTempDir, waitUntilGone } from "../helpers.js";
+import { describe, expect, it, vi } from "vitest";
+import { type BashTool, createBashTool, createLocalShellOperations } from "../../src/index.js";
+import { isRunning, printedPid, type Run, run, useTempDir, waitUntilGone } from "../helpers.js";
 
 // The shell prints the pid of a child it started, then waits for it.
 const spawnsChild = "sleep 300 & echo $!; wait";
+
+/**
+ * Runs `command` with the tool's timeout on a fake clock, and lets `timeoutMs` pass on it
+ * once the command has printed a pid: by then it has started its child (and set its
+ * traps), however long a loaded machine took to get there.
+ */
+async function runUntilTimeout(tool: BashTool, command: string, timeoutMs: number): Promise<Run> {
+	vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+	try {
+		let printed!: () => void;
+		const pidPrinted = new Promise<void>((resolve) => {
+			printed = resolve;
+		});
+		const running = run(tool, { command, timeout: timeoutMs / 1000 }, undefined, (text) => {
+			if (/^\d+$/m.test(text)) printed();
+		});
+		await Promise.race([pidPrinted, running]);
+		vi.advanceTimersByTime(timeoutMs);
+		return await running;
+	} finally {
+		vi.useRealTimers();
+	}
+}
 
 describe("bash: timeouts and aborts stop the whole process group", () => {
 	const tempDir = useTempDir();
 
 	it("a timeout kills the command and the child it spawned", async () => {
-		const { text, result, details } = await run(createBashTool(tempDir()), {
-			command: spawnsChild,
-			timeout: 1,
-		});
+		const { text, result, details } = await runUntilTimeout(createBashTool(tempDir()), spawnsChild, 1000);
 		const pid = printedPid(text);
 		expect(result.isError).toBe(true);
 		expect(details.status).toBe("timed_out");
@@ -47,7 +67,7 @@ describe("bash: timeouts and aborts stop the whole process group", () => {
 
 	it("sends SIGKILL after the grace period to a group that ignores SIGTERM", async () => {
 		const tool = createBashTool(tempDir(), { operations: createLocalShellOperations({ killGraceMs: 200 }) });
-		const { text, details } = await run(tool, { command: `trap '' TERM; ${spawnsChild}`, timeout: 0.5 });
+		const { text, details } = await runUntilTimeout(tool, `trap '' TERM; ${spawnsChild}`, 500);
 		expect(details.status).toBe("timed_out");
 		expect(details.signal).toBe("SIGKILL");
 		expect(isRunning(printedPid(text))).toBe(false);

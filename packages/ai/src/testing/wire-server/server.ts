@@ -30,6 +30,12 @@ export interface ScriptedResponse {
 	stallAfterBytes?: number;
 	/** Destroy the socket after `stallAfterBytes` instead of keeping it open. */
 	dropAfterStall?: boolean;
+	/**
+	 * Write the body up to `afterBytes` (`0`: right after the headers), then wait for
+	 * `until` before writing the rest: the response is in flight at a known point for as
+	 * long as the test needs, however slowly a loaded machine runs either side.
+	 */
+	pause?: { afterBytes: number; until: PromiseLike<unknown> };
 }
 
 /** A request the server received, for assertions on what the SDK sent. */
@@ -122,10 +128,16 @@ async function play(
 	response.writeHead(scripted.status ?? 200, headers);
 	response.flushHeaders();
 	const limit = scripted.stallAfterBytes ?? body.length;
+	const pause = scripted.pause;
+	const writes = splitAt(chunkSizes(scripted.chunking, Math.min(limit, body.length)), pause?.afterBytes);
 	let offset = 0;
-	for (const size of chunkSizes(scripted.chunking, Math.min(limit, body.length))) {
+	for (const size of writes) {
 		if (response.destroyed) return;
 		if (offset > 0 && scripted.chunkDelayMs) await sleep(scripted.chunkDelayMs);
+		if (pause && offset === pause.afterBytes) {
+			await pause.until;
+			if (response.destroyed) return;
+		}
 		const piece = body.subarray(offset, offset + size);
 		offset += size;
 		count(piece.length);
@@ -137,6 +149,18 @@ async function play(
 		return;
 	}
 	response.end();
+}
+
+/** `sizes`, with the one that spans `offset` cut in two there. */
+function* splitAt(sizes: Iterable<number>, offset: number | undefined): Generator<number> {
+	let written = 0;
+	for (const size of sizes) {
+		if (offset !== undefined && written < offset && offset < written + size) {
+			yield offset - written;
+			yield written + size - offset;
+		} else yield size;
+		written += size;
+	}
 }
 
 /** The sizes of successive writes covering `total` bytes. */

@@ -1,0 +1,32 @@
+import type { InlineConfig } from "vitest/node";
+
+/**
+ * How long a test or hook may run before vitest fails it. Only a hang should reach it:
+ * no test bounds its own duration (time-based behaviour runs on fake clocks, or with
+ * margins of tens of seconds), and a test that takes 2 s on an idle machine takes many
+ * times that on a loaded one.
+ */
+export declare const TEST_TIMEOUT_MS: number;
+
+/** Where each package's JSON report goes, relative to the package (see `scripts/test-summary.mjs`). */
+export declare const REPORT_FILE: string;
+
+/**
+ * The settings every package's `vitest.config.ts` spreads into its `test` block, given its
+ * own `import.meta.url`:
+ * - `testTimeout` and `hookTimeout`: {@link TEST_TIMEOUT_MS};
+ * - `pool: "threads"`: each test file still gets a fresh worker, and a thread starts in a
+ *   fraction of the time of a forked process (0.6–1 s each, for some 250 files). A test that
+ *   needs a process of its own spawns one; a name meant to be unique per test process uses
+ *   `threadId` along with `process.pid`;
+ * - `maxWorkers` and `maxConcurrency`: `KESTREL_TEST_WORKERS` when set. `scripts/run-tests.mjs`
+ *   (the root `pnpm test`) sets it to the cores each of turbo's concurrent tasks has, so that
+ *   the test files running at once, and the `it.concurrent` tests of a file (each may spawn a
+ *   compiler or a CLI), fit the machine. A plain `vitest` run in a package keeps vitest's
+ *   defaults;
+ * - `reporters`: vitest's default one, plus a JSON report in {@link REPORT_FILE} from which
+ *   `scripts/test-summary.mjs` lists the failed tests at the end of `scripts/test.sh`.
+ */
+export declare function sharedTestSettings(
+	configUrl: string,
+): Pick<InlineConfig, "testTimeout" | "hookTimeout" | "pool" | "maxWorkers" | "maxConcurrency" | "reporters">;
