@@ -15,7 +15,7 @@ describe("the interactive controller and pastes", () => {
 		expect(controller.store.getState().editor.text).toBe("first line\nsecond line\nthird line\n");
 		expect(prompts).toEqual([]);
 		controller.handleKey("", keyPress({ return: true }));
-		await expect.poll(() => prompts).toEqual(["first line\nsecond line\nthird line"]);
+		await expect.poll(() => prompts, { timeout: 30_000 }).toEqual(["first line\nsecond line\nthird line"]);
 		controller.dispose();
 	});
 
