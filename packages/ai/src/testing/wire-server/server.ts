@@ -14,9 +14,17 @@ export type Chunking =
 export interface ScriptedResponse {
 	/** Default 200. */
 	status?: number;
+	/**
+	 * Response headers. `content-type` defaults to `text/event-stream` for a text body and
+	 * `application/octet-stream` for a binary one.
+	 */
 	headers?: Record<string, string>;
-	/** The body: SSE text from an encoder, a JSON error body, or anything raw. */
-	body: string;
+	/**
+	 * The body: SSE text from an encoder, a JSON error body, or anything raw. Text is sent
+	 * as UTF-8; a `Uint8Array` (a binary event stream, say) is sent byte for byte. Either
+	 * way, `chunking`, `pause`, `stallAfterBytes` and `dropAfterStall` count bytes.
+	 */
+	body: string | Uint8Array;
 	/** Default: the whole body in one write. */
 	chunking?: Chunking;
 	/** Wait this long before sending the status line and headers. */
@@ -123,14 +131,19 @@ async function play(
 ): Promise<void> {
 	if (scripted.headersDelayMs) await sleep(scripted.headersDelayMs);
 	if (response.destroyed) return;
-	const body = Buffer.from(scripted.body, "utf8");
-	const headers = { "content-type": "text/event-stream", ...scripted.headers };
+	const body = bodyBytes(scripted.body);
+	const headers = {
+		"content-type": typeof scripted.body === "string" ? "text/event-stream" : "application/octet-stream",
+		...scripted.headers,
+	};
 	response.writeHead(scripted.status ?? 200, headers);
 	response.flushHeaders();
 	const limit = scripted.stallAfterBytes ?? body.length;
 	const pause = scripted.pause;
 	const writes = splitAt(chunkSizes(scripted.chunking, Math.min(limit, body.length)), pause?.afterBytes);
 	let offset = 0;
+	let flushed: Promise<unknown> = Promise.resolve();
+	const closed = new Promise((resolve) => response.once("close", resolve));
 	for (const size of writes) {
 		if (response.destroyed) return;
 		if (offset > 0 && scripted.chunkDelayMs) await sleep(scripted.chunkDelayMs);
@@ -141,14 +154,27 @@ async function play(
 		const piece = body.subarray(offset, offset + size);
 		offset += size;
 		count(piece.length);
-		if (!response.write(piece)) await new Promise((resolve) => response.once("drain", resolve));
+		let room = true;
+		flushed = new Promise((resolve) => {
+			room = response.write(piece, () => resolve(undefined));
+		});
+		if (!room) await Promise.race([new Promise((resolve) => response.once("drain", resolve)), closed]);
 	}
 	if (scripted.stallAfterBytes !== undefined && scripted.stallAfterBytes < body.length) {
-		if (scripted.dropAfterStall) response.destroy();
-		else stalled.add(response);
+		if (scripted.dropAfterStall) {
+			// Hand every written byte to the socket first: destroying it drops unflushed writes.
+			await Promise.race([flushed, closed]);
+			response.destroy();
+		} else stalled.add(response);
 		return;
 	}
 	response.end();
+}
+
+/** The bytes of a scripted body: UTF-8 for text, a view (no copy) of binary. */
+function bodyBytes(body: string | Uint8Array): Buffer {
+	if (typeof body === "string") return Buffer.from(body, "utf8");
+	return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 /** `sizes`, with the one that spans `offset` cut in two there. */
