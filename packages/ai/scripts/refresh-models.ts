@@ -22,7 +22,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CATALOGUE_DATE, MODELS } from "../src/models/catalogue.js";
 import type { CatalogueData, CatalogueEntry } from "../src/models/entry.js";
-import { getProviderDefaults, KNOWN_PROVIDERS } from "../src/models/providers.js";
+import { getProviderDefaults, knownProviders } from "../src/models/providers.js";
 import type { Model as AnyModel, KnownApi, KnownProvider } from "../src/types.js";
 
 /** Catalogue models are on the wire APIs that ship with Kestrel. */
@@ -138,7 +138,7 @@ function newEntry(provider: KnownProvider, id: string, fact: SourceModel): Model
 	const model: Model = {
 		id,
 		name: fact.name ?? id,
-		api: defaults.api,
+		api: defaults.api as KnownApi,
 		provider,
 		baseUrl: defaults.baseUrl,
 		reasoning: fact.reasoning === true,
@@ -197,9 +197,9 @@ import type { CatalogueData } from "./entry.js";
 /** The text of `catalogue.ts` for these models. Deterministic: same data, same bytes. */
 export function renderCatalogue(data: CatalogueData, date: string): string {
 	const providers = [
-		...KNOWN_PROVIDERS.filter((provider) => provider in data),
+		...knownProviders().filter((provider) => provider in data),
 		...Object.keys(data)
-			.filter((provider) => !(KNOWN_PROVIDERS as readonly string[]).includes(provider))
+			.filter((provider) => !(knownProviders() as readonly string[]).includes(provider))
 			.sort(),
 	];
 	const body = providers.map((provider) => {

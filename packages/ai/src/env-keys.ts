@@ -1,29 +1,24 @@
+import type { ProviderRegistry } from "./registry.js";
 import type { Provider } from "./types.js";
+import { findProviderEntry } from "./wire-api/lookup.js";
 
-/** The environment variables each known provider's key is read from, in order. */
-const KEY_VARIABLES: Record<string, readonly string[]> = {
-	anthropic: ["ANTHROPIC_API_KEY"],
-	openai: ["OPENAI_API_KEY"],
-	google: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
-	openrouter: ["OPENROUTER_API_KEY"],
-	groq: ["GROQ_API_KEY"],
-	deepseek: ["DEEPSEEK_API_KEY"],
-	xai: ["XAI_API_KEY"],
-	mistral: ["MISTRAL_API_KEY"],
-	cerebras: ["CEREBRAS_API_KEY"],
-};
-
-/** Local servers that work without a key (a key is still sent when one is given). */
-const KEYLESS_PROVIDERS = new Set(["ollama", "llama.cpp", "vllm", "lmstudio"]);
-
-/** The environment variables a provider's key is read from; empty when none is known. */
-export function apiKeyVariables(provider: Provider): readonly string[] {
-	return KEY_VARIABLES[provider] ?? [];
+/**
+ * The environment variables a provider's key is read from, in order; empty when none is
+ * known. Providers come from the built-in wire APIs and the modules registered in
+ * `registry` (default: the default registry).
+ */
+export function apiKeyVariables(provider: Provider, registry?: ProviderRegistry): readonly string[] {
+	const found = findProviderEntry(provider, registry);
+	return found?.module.auth.kind === "key" ? (found.entry.apiKeyVariables ?? []) : [];
 }
 
 /** The key from the provider's usual environment variable, if set. */
-export function getEnvApiKey(provider: Provider, env: NodeJS.ProcessEnv = process.env): string | undefined {
-	for (const name of apiKeyVariables(provider)) {
+export function getEnvApiKey(
+	provider: Provider,
+	env: NodeJS.ProcessEnv = process.env,
+	registry?: ProviderRegistry,
+): string | undefined {
+	for (const name of apiKeyVariables(provider, registry)) {
 		const value = env[name];
 		if (value) return value;
 	}
@@ -31,9 +26,17 @@ export function getEnvApiKey(provider: Provider, env: NodeJS.ProcessEnv = proces
 }
 
 /**
- * Whether a request cannot succeed without a key. True for the hosted providers Kestrel
- * knows; false for local servers and for providers an app defined (their server decides).
+ * Whether a request cannot succeed without a key: true for hosted providers whose wire API
+ * authenticates with a key and that name their key variables; false for local servers,
+ * for APIs with credential chains or no authentication, and for providers an app defined
+ * without a module (their server decides).
  */
-export function requiresApiKey(provider: Provider): boolean {
-	return !KEYLESS_PROVIDERS.has(provider) && provider in KEY_VARIABLES;
+export function requiresApiKey(provider: Provider, registry?: ProviderRegistry): boolean {
+	const found = findProviderEntry(provider, registry);
+	return (
+		found !== undefined &&
+		found.module.auth.kind === "key" &&
+		found.entry.local !== true &&
+		(found.entry.apiKeyVariables?.length ?? 0) > 0
+	);
 }

@@ -23,7 +23,12 @@ export {
 	getModels,
 	getProviders,
 } from "./models/get-model.js";
-export { getProviderDefaults, type ProviderDefaults, type ProviderInfo } from "./models/providers.js";
+export {
+	getProviderDefaults,
+	knownProviders,
+	type ProviderDefaults,
+	type ProviderInfo,
+} from "./models/providers.js";
 export { validateModel } from "./models/validate.js";
 export {
 	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
@@ -31,24 +36,33 @@ export {
 	type ProviderRun,
 	runProviderStream,
 } from "./provider-run.js";
+export { ANTHROPIC_MESSAGES_COMPAT } from "./providers/anthropic-messages/compat-flags.js";
 export {
 	type AnthropicMessagesProviderOptions,
 	type AnthropicSdk,
 	createAnthropicMessagesProvider,
 } from "./providers/anthropic-messages/index.js";
+export { anthropicMessages } from "./providers/anthropic-messages/wire-api.js";
+export { type BuiltInWireApi, builtInWireApis } from "./providers/built-in-wire-apis.js";
+export { GOOGLE_GENERATIVE_AI_COMPAT } from "./providers/google-generative-ai/compat-flags.js";
 export {
 	createGoogleGenerativeAIProvider,
 	type GoogleGenAISdk,
 	type GoogleGenerativeAIProviderOptions,
 } from "./providers/google-generative-ai/index.js";
+export { googleGenerativeAI } from "./providers/google-generative-ai/wire-api.js";
+export { OPENAI_COMPLETIONS_COMPAT } from "./providers/openai-completions/compat-flags.js";
 export {
 	createOpenAICompletionsProvider,
 	type OpenAICompletionsProviderOptions,
 } from "./providers/openai-completions/index.js";
+export { openAICompletions } from "./providers/openai-completions/wire-api.js";
+export { OPENAI_RESPONSES_COMPAT } from "./providers/openai-responses/compat-flags.js";
 export {
 	createOpenAIResponsesProvider,
 	type OpenAIResponsesProviderOptions,
 } from "./providers/openai-responses/index.js";
+export { openAIResponses } from "./providers/openai-responses/wire-api.js";
 export { BUILT_IN_SOURCE_ID, registerBuiltInProviders } from "./providers/register-built-ins.js";
 export type { OpenAISdk, SdkClass } from "./providers/sdk-types.js";
 export { ProviderRegistry } from "./registry.js";
@@ -78,9 +92,20 @@ export {
 	complete,
 	defaultRegistry,
 	registerProvider,
+	registerWireApi,
 	stream,
 	unregisterProviders,
 } from "./stream.js";
 export { clampThinkingLevel, THINKING_LEVELS } from "./thinking-levels.js";
 export type * from "./types.js";
 export { addUsage, calculateCost, zeroUsage } from "./usage.js";
+export { knownWireApis } from "./wire-api/lookup.js";
+export {
+	type CredentialsRequest,
+	defineWireApi,
+	type WireApi,
+	type WireApiAuth,
+	type WireApiCompat,
+	type WireApiProvider,
+	type WireApiProviders,
+} from "./wire-api/wire-api.js";

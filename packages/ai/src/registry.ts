@@ -8,22 +8,52 @@ import type {
 	ProviderImplementation,
 	StreamOptions,
 } from "./types.js";
+import type { WireApi } from "./wire-api/wire-api.js";
 
 interface Registration {
 	provider: ProviderImplementation;
+	/** The module the implementation came from, when it was registered as one. */
+	module: WireApi | undefined;
 	sourceId: string | undefined;
 }
 
 /**
- * Maps each wire API to the implementation that streams it. Registering an API again
- * replaces the earlier implementation; `sourceId` lets a plugin remove exactly what it
- * added. Creating a registry has no effects; nothing registers itself on import.
+ * Maps each wire API to the implementation that streams it and, when it was registered as
+ * a {@link WireApi} module, to the module that describes it (compat schema, providers,
+ * replay rules, catalogue models). Registering an API again replaces the earlier
+ * registration; `sourceId` lets a plugin remove exactly what it added. Creating a
+ * registry has no effects; nothing registers itself on import.
  */
 export class ProviderRegistry {
 	private readonly byApi = new Map<Api, Registration>();
 
+	/**
+	 * Registers a bare implementation: it streams, but no module describes its compat
+	 * flags, providers or models. Prefer {@link registerWireApi}.
+	 */
 	register(provider: ProviderImplementation, sourceId?: string): void {
-		this.byApi.set(provider.api, { provider, sourceId });
+		this.byApi.set(provider.api, { provider, module: undefined, sourceId });
+	}
+
+	/** Registers a wire API module: its implementation (created now) and its description. */
+	registerWireApi(module: WireApi, sourceId?: string): void {
+		const provider = module.createProvider();
+		if (provider.api !== module.api) {
+			throw new Error(
+				`The wire API module "${module.api}" created a provider for "${provider.api}"; they must be the same.`,
+			);
+		}
+		this.byApi.set(module.api, { provider, module, sourceId });
+	}
+
+	/** The module registered for `api`; undefined for an unknown API or a bare implementation. */
+	wireApi(api: Api): WireApi | undefined {
+		return this.byApi.get(api)?.module;
+	}
+
+	/** Every registered module, in registration order. */
+	wireApis(): WireApi[] {
+		return [...this.byApi.values()].flatMap(({ module }) => (module ? [module] : []));
 	}
 
 	/** Removes every implementation registered with this `sourceId`. */
@@ -52,7 +82,7 @@ export class ProviderRegistry {
 			return failedStream(
 				model,
 				`No provider is registered for the API "${model.api}" (registered: ${known}). ` +
-					"Call registerBuiltInProviders() or registerProvider() first.",
+					"Call registerBuiltInProviders(), or registerWireApi() with the module of a provider package, first.",
 			);
 		}
 		try {

@@ -7,6 +7,7 @@ import type {
 	ProviderImplementation,
 	StreamOptions,
 } from "./types.js";
+import type { WireApi } from "./wire-api/wire-api.js";
 
 /**
  * The registry behind the top-level functions. It starts empty: call
@@ -18,6 +19,15 @@ export const defaultRegistry = new ProviderRegistry();
 /** Registers a wire API implementation in the default registry. */
 export function registerProvider(provider: ProviderImplementation, sourceId?: string): void {
 	defaultRegistry.register(provider, sourceId);
+}
+
+/**
+ * Registers a wire API module in the default registry, e.g. a provider package's:
+ * `registerWireApi(bedrockConverseStream)`. Its providers, key variables and catalogue
+ * models become known to `defineModel`, `getProviderDefaults` and `findModel`.
+ */
+export function registerWireApi(module: WireApi, sourceId?: string): void {
+	defaultRegistry.registerWireApi(module, sourceId);
 }
 
 /** Removes every implementation registered with `sourceId` from the default registry. */

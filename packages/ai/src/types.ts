@@ -4,18 +4,33 @@
  * This module declares types only. Its doc comments are the reference documentation of
  * the package; the implementation files stay lean and explain only why they do things.
  */
-import type { TSchema } from "typebox";
+import type { TObject, TSchema } from "typebox";
+import type { BuiltInWireApi } from "./providers/built-in-wire-apis.js";
+import type { WireApi, WireApiCompat, WireApiProviders } from "./wire-api/wire-api.js";
 
 // ---------------------------------------------------------------------------------------
 // Identifiers
 // ---------------------------------------------------------------------------------------
 
-/** Wire APIs that ship with Kestrel. */
-export type KnownApi =
-	| "anthropic-messages"
-	| "openai-completions"
-	| "openai-responses"
-	| "google-generative-ai";
+/**
+ * The compat-flag type of each wire API, keyed by API id: the built-in APIs' entries are
+ * derived from their modules' compat schemas. A provider package adds its API by
+ * augmenting this interface next to its module:
+ *
+ * ```ts
+ * declare module "@kestrel/ai" {
+ *   interface WireApiCompatMap { "bedrock-converse-stream": BedrockConverseStreamCompat }
+ * }
+ * ```
+ */
+export interface WireApiCompatMap extends CompatMapOf<BuiltInWireApi> {}
+
+type CompatMapOf<TModule> = {
+	[M in TModule as M extends WireApi<infer TApi, TObject, string> ? TApi : never]: WireApiCompat<M>;
+};
+
+/** Wire APIs Kestrel knows the types of: the built-ins and those provider packages declare. */
+export type KnownApi = keyof WireApiCompatMap & string;
 
 /**
  * A wire API: the request/stream format a provider implementation speaks. Open union:
@@ -23,21 +38,8 @@ export type KnownApi =
  */
 export type Api = KnownApi | (string & {});
 
-/** Vendors Kestrel knows the environment variables of. */
-export type KnownProvider =
-	| "anthropic"
-	| "openai"
-	| "google"
-	| "openrouter"
-	| "groq"
-	| "deepseek"
-	| "xai"
-	| "mistral"
-	| "cerebras"
-	| "ollama"
-	| "llama.cpp"
-	| "vllm"
-	| "lmstudio";
+/** Vendors that ship with Kestrel (derived from the built-in wire APIs' providers). */
+export type KnownProvider = WireApiProviders<BuiltInWireApi>;
 
 /** Who serves the model (billing, keys, base URL). Open union like {@link Api}. */
 export type Provider = KnownProvider | (string & {});
@@ -278,86 +280,20 @@ export interface ModelCost {
 	cacheWrite: number;
 }
 
+/** Compat flags of `openai-completions` (see its module's schema for each flag). */
+export type OpenAICompletionsCompat = WireApiCompatMap["openai-completions"];
+/** Compat flags of `anthropic-messages`. */
+export type AnthropicMessagesCompat = WireApiCompatMap["anthropic-messages"];
+/** Compat flags of `openai-responses`. */
+export type OpenAIResponsesCompat = WireApiCompatMap["openai-responses"];
+/** Compat flags of `google-generative-ai`. */
+export type GoogleGenerativeAICompat = WireApiCompatMap["google-generative-ai"];
+
 /**
- * Differences between servers that speak `openai-completions`. Every flag has a default
- * that matches OpenAI itself; OpenAI-compatible servers set what differs.
+ * Per-API compat flags, selected by the model's `api`: one optional entry per
+ * {@link KnownApi}, typed by that API's compat schema.
  */
-export interface OpenAICompletionsCompat {
-	/** Send `max_completion_tokens` (OpenAI) or the older `max_tokens`. Default `max_completion_tokens`. */
-	maxTokensField?: "max_completion_tokens" | "max_tokens";
-	/** Send the system prompt as a `developer` message (OpenAI reasoning models) or `system`. Default: `developer` for reasoning models, else `system`. */
-	systemRole?: "developer" | "system";
-	/** Ask for a final usage chunk with `stream_options.include_usage`. Default true. */
-	supportsUsageInStreaming?: boolean;
-	/** Send `reasoning_effort` from the unified level. Default: true for reasoning models. */
-	supportsReasoningEffort?: boolean;
-	/** Send `store: false`. Default true; some servers reject the field. */
-	supportsStore?: boolean;
-	/** Field the server streams reasoning text in, when it is not one of the known ones. */
-	reasoningField?: string;
-	/**
-	 * The tool-call ids the server accepts in the history. Ids made by other models (an
-	 * OpenAI Responses `call_…|fc_…` id has hundreds of characters) are mapped to it,
-	 * the same way in a call and its result and in every request.
-	 * - `default`: at most 40 characters, any characters (OpenAI's limit).
-	 * - `mistral`: exactly 9 letters and digits, as Mistral demands.
-	 *
-	 * Default: `mistral` for provider `mistral`, else `default`.
-	 */
-	toolCallIdFormat?: "default" | "mistral";
-	/**
-	 * The server writes reasoning into the answer text as a `<think>…</think>` block instead
-	 * of a reasoning field: DeepSeek-R1 distills, QwQ and Qwen3 on Ollama, vLLM or llama.cpp
-	 * run without a reasoning parser. The block becomes a thinking block; the request is
-	 * unchanged.
-	 * - `leading`: only a block at the very start of the content counts (whitespace before
-	 *   it is allowed); content that starts with anything else is text, tags included.
-	 * - `prefilled`: the chat template already wrote `<think>` into the prompt (Qwen3
-	 *   `-Thinking-2507` models, DeepSeek-R1 and Kimi K2.5 templates that end the prompt with
-	 *   it), so the content starts inside the reasoning and its first `</think>` ends it;
-	 *   without one, all of it is reasoning.
-	 *
-	 * In both, only the first block counts (a later `<think>` is text) and the line breaks
-	 * around the tags are dropped. Default: none, the content is text.
-	 */
-	thinkTags?: "leading" | "prefilled";
-}
-
-/** Differences between Claude models on `anthropic-messages`. */
-export interface AnthropicMessagesCompat {
-	/**
-	 * How the unified reasoning level is sent: `budget` as `thinking.budget_tokens`
-	 * (Claude 3.7 and 4.x), `adaptive` as adaptive thinking with an `effort` value
-	 * (models that take it). Default `budget`.
-	 */
-	thinkingMode?: "budget" | "adaptive";
-}
-
-/** Differences between models on `openai-responses`. */
-export interface OpenAIResponsesCompat {
-	/**
-	 * Ask for reasoning summaries (`reasoning.summary`). Default `auto`; `none` asks for
-	 * none (organisations that are not verified for summaries get an error otherwise).
-	 */
-	reasoningSummary?: "auto" | "concise" | "detailed" | "none";
-}
-
-/** Differences between Gemini models on `google-generative-ai`. */
-export interface GoogleGenerativeAICompat {
-	/**
-	 * How the unified reasoning level is sent: `budget` as `thinkingConfig.thinkingBudget`
-	 * (Gemini 2.5), `level` as `thinkingConfig.thinkingLevel` (Gemini 3). Default `budget`.
-	 */
-	thinkingMode?: "budget" | "level";
-}
-
-/** Per-API compat flags, selected by the model's `api`. */
-export interface ModelCompat {
-	"anthropic-messages"?: AnthropicMessagesCompat;
-	"openai-completions"?: OpenAICompletionsCompat;
-	"openai-responses"?: OpenAIResponsesCompat;
-	"google-generative-ai"?: GoogleGenerativeAICompat;
-}
+export type ModelCompat = { [TApi in KnownApi]?: WireApiCompatMap[TApi] };
 
 /** A model and everything needed to call it and price it. */
 export interface Model<TApi extends Api = Api> {

@@ -1,3 +1,5 @@
+import type { ProviderRegistry } from "../registry.js";
+import { defaultRegistry } from "../stream.js";
 import type { Api, Model, Provider } from "../types.js";
 import { MODELS } from "./catalogue.js";
 import type { CatalogueEntry } from "./entry.js";
@@ -47,28 +49,54 @@ export function getModel<TProvider extends CatalogueProvider, TId extends Catalo
 	);
 }
 
-/** A copy of the catalogue model, or `undefined` when the catalogue does not list it. */
-export function findModel(provider: Provider, id: string): Model | undefined {
+/**
+ * A copy of the catalogue model, or `undefined` when the catalogue does not list it. The
+ * catalogue is the built-in one plus the `models` of wire API modules registered in
+ * `registry` (default: the default registry), e.g. a provider package's.
+ */
+export function findModel(provider: Provider, id: string, registry?: ProviderRegistry): Model | undefined {
 	const entries = entriesOf(provider);
-	return Object.hasOwn(entries, id) ? copy(entries[id] as CatalogueEntry) : undefined;
+	if (Object.hasOwn(entries, id)) return copy(entries[id] as CatalogueEntry);
+	const registered = registeredModels(provider, registry).find((model) => model.id === id);
+	return registered ? structuredClone(registered) : undefined;
 }
 
 /** Copies of every catalogue model of a provider, sorted by id; empty for an unknown provider. */
 export function getModels<TProvider extends CatalogueProvider>(
 	provider: TProvider,
 ): Model<CatalogueProviderApi<TProvider>>[];
-export function getModels(provider: Provider): Model[];
-export function getModels(provider: Provider): Model[] {
-	return Object.values(entriesOf(provider)).map(copy);
+export function getModels(provider: Provider, registry?: ProviderRegistry): Model[];
+export function getModels(provider: Provider, registry?: ProviderRegistry): Model[] {
+	const builtIn = Object.values(entriesOf(provider)).map(copy);
+	const ids = new Set(builtIn.map((model) => model.id));
+	const registered = registeredModels(provider, registry).filter((model) => !ids.has(model.id));
+	return [...builtIn, ...registered.map((model) => structuredClone(model))];
 }
 
 /**
  * The providers the catalogue knows, in catalogue order. Local servers (`ollama`,
  * `llama.cpp`, `vllm`, `lmstudio`) are listed even when they have no catalogue model: they
- * run whatever model you load, see `defineModel`.
+ * run whatever model you load, see `defineModel`. Then the providers of wire API modules
+ * registered in `registry` (default: the default registry).
  */
-export function getProviders(): CatalogueProvider[] {
-	return Object.keys(MODELS) as CatalogueProvider[];
+export function getProviders(registry: ProviderRegistry = defaultRegistry): Provider[] {
+	const providers: Provider[] = Object.keys(MODELS);
+	for (const module of registry.wireApis()) {
+		for (const provider of Object.keys(module.providers ?? {})) {
+			if (!providers.includes(provider)) providers.push(provider);
+		}
+	}
+	return providers;
+}
+
+/** The catalogue models registered modules ship for `provider`. */
+function registeredModels(
+	provider: Provider,
+	registry: ProviderRegistry = defaultRegistry,
+): readonly Model[] {
+	return registry
+		.wireApis()
+		.flatMap((module) => (module.models ?? []).filter((model) => model.provider === provider));
 }
 
 function entriesOf(provider: Provider): Readonly<Record<string, CatalogueEntry>> {
