@@ -14,7 +14,19 @@ interface WireToolCall {
 	function?: { name?: string | null; arguments?: string | Record<string, unknown> | null } | null;
 }
 
-type WireDelta = Omit<ChatCompletionChunk.Choice.Delta, "tool_calls"> & {
+/**
+ * A part of an array `content`, as Mistral's reasoning models (Magistral, Mistral Medium
+ * 3.5) stream it: `{type:"text", text}`, or `{type:"thinking", thinking:[{type:"text", text}]}`
+ * whose own `thinking` holds the reasoning as a list of text parts.
+ */
+interface WireContentPart {
+	type?: unknown;
+	text?: unknown;
+	thinking?: unknown;
+}
+
+type WireDelta = Omit<ChatCompletionChunk.Choice.Delta, "tool_calls" | "content"> & {
+	content?: string | WireContentPart[] | null;
 	tool_calls?: WireToolCall[] | null;
 };
 
@@ -115,7 +127,9 @@ export class ChunkTranslator {
 	private delta(delta: WireDelta): void {
 		const reasoning = this.reasoningText(delta);
 		if (reasoning) this.appendThinking(reasoning);
-		if (typeof delta.content === "string" && delta.content) this.appendContent(delta.content);
+		if (typeof delta.content === "string") {
+			if (delta.content) this.appendContent(delta.content);
+		} else if (Array.isArray(delta.content)) this.contentParts(delta.content);
 		// A refusal is what the model says instead of an answer: it is the answer's text.
 		if (typeof delta.refusal === "string" && delta.refusal) this.appendText(delta.refusal);
 		for (const call of delta.tool_calls ?? []) this.toolCall(call);
@@ -134,6 +148,24 @@ export class ChunkTranslator {
 			if (typeof value === "string" && value) return value;
 		}
 		return undefined;
+	}
+
+	/**
+	 * Mistral's reasoning models send `content` as typed parts, in answer order: thinking
+	 * parts while the model reasons, text parts (or, on some models, plain strings again)
+	 * for the answer; one chunk may hold the end of the reasoning and the start of the
+	 * answer. Parts without text (references) carry nothing to show.
+	 */
+	private contentParts(parts: readonly WireContentPart[]): void {
+		for (const part of parts) {
+			if (typeof part !== "object" || part === null) continue;
+			if (part.type === "text" && typeof part.text === "string") {
+				if (part.text) this.appendContent(part.text);
+			} else if (part.type === "thinking") {
+				const text = thinkingText(part.thinking);
+				if (text) this.appendThinking(text);
+			}
+		}
 	}
 
 	private appendContent(content: string): void {
@@ -206,6 +238,18 @@ export class ChunkTranslator {
 			if (!withId.has(index)) this.assembler.updateToolCall(toolKey(index), { id: `call_${index}` });
 		}
 	}
+}
+
+/** The text of a thinking part: its list of text parts joined (a bare string is taken as is). */
+function thinkingText(thinking: unknown): string {
+	if (typeof thinking === "string") return thinking;
+	if (!Array.isArray(thinking)) return "";
+	let text = "";
+	for (const inner of thinking) {
+		const value = (inner as { text?: unknown } | null)?.text;
+		if (typeof value === "string") text += value;
+	}
+	return text;
 }
 
 function toolKey(index: number): string {

@@ -1,6 +1,7 @@
 import type {
 	ChatCompletionContentPart,
 	ChatCompletionContentPartImage,
+	ChatCompletionContentPartText,
 	ChatCompletionCreateParamsStreaming,
 	ChatCompletionFunctionTool,
 	ChatCompletionMessageFunctionToolCall,
@@ -63,7 +64,8 @@ export function buildRequestBody(
  * call answered, ids mapped to the server's rule, images noted for text-only models).
  * The model's own thinking blocks are not sent back: OpenAI never streams its reasoning
  * on this API, and the compatible servers that do (DeepSeek, vLLM, llama.cpp) ignore or
- * reject it in the history.
+ * reject it in the history. Mistral is the exception: its API takes an assistant's
+ * reasoning back as `thinking` content parts (see {@link convertAssistant}).
  */
 export function convertMessages(
 	model: Model,
@@ -72,6 +74,7 @@ export function convertMessages(
 ): ChatCompletionMessageParam[] {
 	const out: ChatCompletionMessageParam[] = [];
 	const replay = openAICompletionsReplay(resolveToolCallIdFormat(model));
+	const thinkingParts = model.provider === "mistral";
 	if (context.systemPrompt) {
 		out.push({ role: compat.systemRole, content: removeLoneSurrogates(context.systemPrompt) });
 	}
@@ -89,7 +92,7 @@ export function convertMessages(
 				out.push(convertUser(message));
 				break;
 			case "assistant": {
-				const converted = convertAssistant(message, isOwnMessage(message, model));
+				const converted = convertAssistant(message, isOwnMessage(message, model), thinkingParts);
 				if (converted) out.push(converted);
 				break;
 			}
@@ -120,12 +123,19 @@ function convertUser(message: UserMessage): ChatCompletionMessageParam {
  * The model's own text blocks are pieces of one answer, cut where reasoning came in
  * between, and join without a separator. Another model's blocks are its paragraphs,
  * separate pieces that keep a blank line between them.
+ *
+ * With `thinkingParts` (Mistral) the model's own reasoning goes back the way Mistral
+ * streamed it: the content becomes a list of `thinking` and `text` parts in the order of
+ * the blocks. Mistral documents this shape for assistant messages and advises against
+ * dropping the reasoning of earlier turns; its API rejects unknown fields such as
+ * `reasoning_content`. Thinking of other models never reaches this point (`prepareReplay`
+ * drops it), so it is never sent, as thinking or as text.
  */
-function convertAssistant(message: AssistantMessage, own: boolean): ChatCompletionMessageParam | undefined {
-	const text = message.content
-		.filter((block): block is TextContent => block.type === "text" && block.text !== "")
-		.map((block) => block.text)
-		.join(own ? "" : "\n\n");
+function convertAssistant(
+	message: AssistantMessage,
+	own: boolean,
+	thinkingParts: boolean,
+): ChatCompletionMessageParam | undefined {
 	const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
 	for (const block of message.content) {
 		if (block.type !== "toolCall") continue;
@@ -135,9 +145,46 @@ function convertAssistant(message: AssistantMessage, own: boolean): ChatCompleti
 			function: { name: block.name, arguments: JSON.stringify(block.arguments) },
 		});
 	}
+	const parts = own && thinkingParts ? mistralContentParts(message) : undefined;
+	if (parts) {
+		const content = parts as unknown as ChatCompletionContentPartText[];
+		return toolCalls.length === 0
+			? { role: "assistant", content }
+			: { role: "assistant", content, tool_calls: toolCalls };
+	}
+	const text = message.content
+		.filter((block): block is TextContent => block.type === "text" && block.text !== "")
+		.map((block) => block.text)
+		.join(own ? "" : "\n\n");
 	if (!text && toolCalls.length === 0) return undefined;
 	if (toolCalls.length === 0) return { role: "assistant", content: text };
 	return { role: "assistant", content: text || null, tool_calls: toolCalls };
+}
+
+/** A content part of a Mistral assistant message. */
+type MistralContentPart =
+	| { type: "text"; text: string }
+	| { type: "thinking"; thinking: { type: "text"; text: string }[] };
+
+/**
+ * The message's text and thinking as Mistral content parts, adjacent text joined; undefined
+ * when it has no thinking to send (the plain string form is then used).
+ */
+function mistralContentParts(message: AssistantMessage): MistralContentPart[] | undefined {
+	const parts: MistralContentPart[] = [];
+	let hasThinking = false;
+	for (const block of message.content) {
+		if (block.type === "thinking") {
+			if (block.redacted || !block.thinking.trim()) continue;
+			parts.push({ type: "thinking", thinking: [{ type: "text", text: block.thinking }] });
+			hasThinking = true;
+		} else if (block.type === "text" && block.text !== "") {
+			const last = parts.at(-1);
+			if (last?.type === "text") last.text += block.text;
+			else parts.push({ type: "text", text: block.text });
+		}
+	}
+	return hasThinking ? parts : undefined;
 }
 
 /**
