@@ -14,6 +14,29 @@ export {
 	fauxThinking,
 	fauxToolCall,
 } from "./faux-provider.js";
+export {
+	answer,
+	assertAcceptedBy,
+	assertNoSignaturesOf,
+	BUILT_IN_HANDOFF_APIS,
+	builtInHandoffApis,
+	callsOf,
+	defineHandoffApi,
+	type HandoffApi,
+	type HandoffApiOptions,
+	type HandoffCase,
+	type HandoffCaseOptions,
+	handoffCases,
+	handoffModel,
+	type Json,
+	type SignedBlock,
+	scriptBlocks,
+	signedBlocks,
+	type TurnPlan,
+	turnFor,
+	type WireTranscript,
+	type WireTurn,
+} from "./handoff/index.js";
 export { anthropicErrorResponse, encodeAnthropicStream } from "./wire-server/anthropic-messages.js";
 export {
 	encodeGeminiStream,

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+	BUILT_IN_HANDOFF_APIS as API,
+	answer,
+	assertAcceptedBy,
+	callsOf,
+	type HandoffApi,
+	type TurnPlan,
+} from "../../src/testing/handoff/index.js";
 import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
 import type { Context } from "../../src/types.js";
-import { API, type HandoffApi, type TurnPlan } from "./handoff-apis.js";
-import { answer, callsOf, expectAcceptedBy } from "./handoff-conversation.js";
 
 let server: WireServer;
 beforeAll(async () => {
@@ -46,7 +52,7 @@ describe("OpenAI Responses ids (call_…|fc_…, hundreds of characters) continu
 
 			const firstRequest = await target.send(server, context, NEXT, 2);
 			const sent = target.read(firstRequest.body);
-			expectAcceptedBy(target, sent, 0);
+			assertAcceptedBy(target, sent, 0);
 			const mapped = sent.turns.flatMap((turn) => turn.calls);
 			expect(mapped).toHaveLength(3);
 			expect(sent.turns[2]?.results).toEqual(mapped);
@@ -74,7 +80,7 @@ describe("OpenAI Responses ids (call_…|fc_…, hundreds of characters) continu
 			const input = back.body.input as { type?: string; call_id?: string; id?: string }[];
 			const ownCalls = input.filter((item) => item.type === "function_call").slice(0, 3);
 			expect(ownCalls.map((item) => `${item.call_id}|${item.id}`)).toEqual(ids);
-			expectAcceptedBy(API.openaiResponses, API.openaiResponses.read(back.body), 0);
+			assertAcceptedBy(API.openaiResponses, API.openaiResponses.read(back.body), 0);
 		},
 	);
 });

@@ -1,16 +1,10 @@
+import assert from "node:assert/strict";
 import { Type } from "typebox";
-import { expect } from "vitest";
-import { hasLoneSurrogate } from "../../src/replay/surrogates.js";
-import type { WireServer } from "../../src/testing/wire-server/server.js";
-import type {
-	AssistantMessage,
-	Context,
-	ImageContent,
-	ToolCall,
-	ToolResultMessage,
-} from "../../src/types.js";
-import type { HandoffApi, TurnPlan } from "./handoff-apis.js";
-import type { SignedBlock, WireTranscript } from "./wire-transcripts.js";
+import { hasLoneSurrogate } from "../../replay/surrogates.js";
+import type { AssistantMessage, Context, ImageContent, ToolCall, ToolResultMessage } from "../../types.js";
+import type { WireServer } from "../wire-server/server.js";
+import type { HandoffApi, TurnPlan } from "./handoff-api.js";
+import type { SignedBlock, WireTranscript } from "./transcripts.js";
 
 export const IMAGE: ImageContent = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" };
 const path = Type.Object({ path: Type.String() });
@@ -32,12 +26,12 @@ export const FIRST: TurnPlan = {
 		{ name: "read", arguments: { path: "README.md" } },
 	],
 };
-const SECOND: TurnPlan = {
+export const SECOND: TurnPlan = {
 	thinking: "Now grep for “TODO” 🧭.",
 	text: "Searching.",
 	calls: [{ name: "grep", arguments: { pattern: "TODO" } }],
 };
-const INTERRUPTED: TurnPlan = {
+export const INTERRUPTED: TurnPlan = {
 	thinking: "One more read.",
 	text: "Reading.",
 	calls: [{ name: "read", arguments: { path: "a.ts" } }],
@@ -146,29 +140,49 @@ function reasoningTraces(signature: string | undefined): string[] {
 /**
  * What every target must accept, whatever its format: the format's own rules plus the
  * shared ones. `images`: how many images the request must carry (0 for a text-only model).
+ * Throws an `AssertionError` naming what is wrong.
  */
-export function expectAcceptedBy(api: HandoffApi, transcript: WireTranscript, images: number): void {
-	expect(transcript.problems).toEqual([]);
+export function assertAcceptedBy(api: HandoffApi, transcript: WireTranscript, images: number): void {
+	const where = `${api.name} target`;
+	assert.deepEqual(transcript.problems, [], `${where}: the request breaks the format's rules`);
 	const { turns } = transcript;
-	expect(turns[0]?.role).toBe("user");
+	assert.equal(turns[0]?.role, "user", `${where}: the first turn is not the user's`);
 	const calls = turns.flatMap((turn) => turn.calls);
-	for (const id of calls) expect(id).toMatch(api.validId);
-	expect(new Set(calls).size).toBe(calls.length);
+	for (const id of calls) assert.match(id, api.validId, `${where}: tool-call id ${id}`);
+	assert.equal(new Set(calls).size, calls.length, `${where}: tool-call ids are not unique`);
 	turns.forEach((turn, index) => {
 		if (turn.role === "assistant" && turn.calls.length > 0) {
-			expect(turns[index + 1]?.results.toSorted()).toEqual(turn.calls.toSorted());
+			assert.deepEqual(
+				turns[index + 1]?.results.toSorted(),
+				turn.calls.toSorted(),
+				`${where}: calls unanswered`,
+			);
 		}
 		if (turn.role === "user" && turn.results.length > 0) {
-			expect(turn.results.toSorted()).toEqual(turns[index - 1]?.calls.toSorted());
+			assert.deepEqual(
+				turn.results.toSorted(),
+				turns[index - 1]?.calls.toSorted(),
+				`${where}: results unpaired`,
+			);
 		}
 	});
-	expect(turns.flatMap((turn) => turn.texts).filter(hasLoneSurrogate)).toEqual([]);
-	expect(turns.reduce((sum, turn) => sum + turn.images, 0)).toBe(images);
+	const lone = turns.flatMap((turn) => turn.texts).filter(hasLoneSurrogate);
+	assert.deepEqual(lone, [], `${where}: ordinary text with a lone surrogate`);
+	assert.equal(
+		turns.reduce((sum, turn) => sum + turn.images, 0),
+		images,
+		`${where}: image count`,
+	);
 }
 
 /** Nothing `messages`' model signed, and no signature marker of `api`, is in `body`. */
-export function expectNoSignaturesOf(api: HandoffApi, body: unknown, ...messages: AssistantMessage[]): void {
+export function assertNoSignaturesOf(api: HandoffApi, body: unknown, ...messages: AssistantMessage[]): void {
 	const sent = JSON.stringify(body);
-	expect(sent).not.toContain(`SIG-${api.name}-`);
-	for (const trace of signatureTraces(...messages)) expect(sent).not.toContain(trace);
+	assert.ok(!sent.includes(`SIG-${api.name}-`), `a signature of ${api.name} reached another model`);
+	for (const trace of signatureTraces(...messages)) {
+		assert.ok(
+			!sent.includes(trace),
+			`signed material of ${api.name} reached another model: ${trace.slice(0, 40)}`,
+		);
+	}
 }

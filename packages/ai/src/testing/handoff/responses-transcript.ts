@@ -1,4 +1,4 @@
-import { type Json, turnFor, type WireTranscript, type WireTurn } from "./wire-transcripts.js";
+import { type Json, turnFor, type WireTranscript, type WireTurn } from "./transcripts.js";
 
 /**
  * OpenAI Responses `input` items. What the API (with `store: false`) rejects:

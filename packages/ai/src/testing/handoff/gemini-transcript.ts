@@ -1,5 +1,5 @@
-import { UNSIGNED_CALL_SIGNATURE } from "../../src/providers/google-generative-ai/convert.js";
-import { type Json, turnFor, type WireTranscript, type WireTurn } from "./wire-transcripts.js";
+import { UNSIGNED_CALL_SIGNATURE } from "../../providers/google-generative-ai/convert.js";
+import { type Json, turnFor, type WireTranscript, type WireTurn } from "./transcripts.js";
 
 /**
  * Gemini `contents`. What the API rejects: a role other than `user` and `model`; a model
