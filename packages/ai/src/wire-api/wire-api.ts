@@ -10,7 +10,10 @@ import type { Model, ProviderImplementation } from "../types.js";
  * - `credentials`: a credential chain the API resolves itself (cloud profiles, roles,
  *   instance metadata). `resolve` finds the credentials for one request, or throws an
  *   error whose message says how to provide them; `describe` is that advice in one line,
- *   for listings and help text.
+ *   for listings and help text. `secretVariables` names the environment variables the
+ *   chain reads a secret from (e.g. `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`): hosts
+ *   keep them from the commands an agent runs and redact their values, as they do for
+ *   key variables.
  * - `none`: the server takes no authentication.
  */
 export type WireApiAuth =
@@ -19,6 +22,8 @@ export type WireApiAuth =
 			kind: "credentials";
 			describe: string;
 			resolve(request: CredentialsRequest): Promise<unknown>;
+			/** Variables holding secrets of the credential chain; see above. Default: none. */
+			secretVariables?: readonly string[];
 	  }
 	| { kind: "none" };
 
