@@ -98,7 +98,7 @@ async function drive(
 				kind: "timeout",
 			});
 		} else {
-			const { message, error } = classifyThrown(thrown, model);
+			const { message, error } = classifyThrown(thrown);
 			assembler.fail(message, error);
 		}
 	} finally {
@@ -114,17 +114,18 @@ class TruncatedStreamError extends Error {
 	}
 }
 
-function classifyThrown(thrown: unknown, model: Model): { message: string; error: ProviderError } {
+/**
+ * The message is the provider's own words (or Kestrel's sentence); who failed and how
+ * travels as data: the message's `provider` and `api`, and `error.status` and `error.code`.
+ * Apps word them for their users.
+ */
+function classifyThrown(thrown: unknown): { message: string; error: ProviderError } {
 	if (thrown instanceof MissingSdkError)
 		return { message: thrown.message, error: { kind: "invalid_request", code: "missing_sdk" } };
 	if (thrown instanceof TruncatedStreamError) return { message: thrown.message, error: { kind: "network" } };
 	const facts = describeThrown(thrown);
 	const error: ProviderError = facts.kind ? { kind: facts.kind, raw: facts.raw } : classifyFailure(facts);
-	const where = [error.status !== undefined ? `HTTP ${error.status}` : "", error.code ?? ""]
-		.filter(Boolean)
-		.join(" ");
-	const message = `${model.provider} (${model.api})${where ? ` ${where}` : ""}: ${facts.message}`;
-	return { message, error };
+	return { message: facts.message || "The provider request failed.", error };
 }
 
 /**

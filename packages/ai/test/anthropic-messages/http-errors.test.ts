@@ -18,13 +18,14 @@ describe("anthropic-messages: HTTP errors", () => {
 	] as const)(
 		"classifies HTTP %i as %s with the status, the error type and a readable message",
 		async (status, kind, type) => {
-			server.current.enqueue(anthropicErrorResponse(status));
+			const response = anthropicErrorResponse(status);
+			server.current.enqueue(response);
 			const { events, message } = await run(testModel(server.current), userSays());
 			expect(events.map((event) => event.type)).toEqual(["start", "error"]);
 			expect(message.stopReason).toBe("error");
 			expect(message.error).toMatchObject({ kind, status, code: type });
-			expect(message.errorMessage).toContain(`HTTP ${status}`);
-			expect(message.errorMessage).not.toContain("{");
+			// The provider's own message; who failed and how is in provider, api and error.
+			expect(message.errorMessage).toBe(JSON.parse(response.body as string).error.message);
 			expect(message.content).toEqual([]);
 		},
 	);

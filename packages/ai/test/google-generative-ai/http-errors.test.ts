@@ -19,13 +19,14 @@ describe("google-generative-ai: HTTP errors", () => {
 	] as const)(
 		"classifies HTTP %i as %s with the status, Google's status string as code and a readable message",
 		async (status, kind, code) => {
-			server.current.enqueue(geminiErrorResponse(status));
+			const response = geminiErrorResponse(status);
+			server.current.enqueue(response);
 			const { events, message } = await run(testModel(server.current), userSays());
 			expect(events.map((event) => event.type)).toEqual(["start", "error"]);
 			expect(message.stopReason).toBe("error");
 			expect(message.error).toMatchObject({ kind, status, code });
-			expect(message.errorMessage).toContain(`HTTP ${status} ${code}`);
-			expect(message.errorMessage).not.toContain("{");
+			// The provider's own message; who failed and how is in provider, api and error.
+			expect(message.errorMessage).toBe(JSON.parse(response.body as string).error.message);
 			expect(message.content).toEqual([]);
 		},
 	);

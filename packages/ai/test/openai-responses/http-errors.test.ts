@@ -15,7 +15,8 @@ describe("openai-responses HTTP errors", () => {
 		[503, "overloaded"],
 		[529, "overloaded"],
 	] as const)("classifies HTTP %i as %s and ends with an error event", async (status, kind: ErrorKind) => {
-		wire.current.enqueue(openaiErrorResponse(status));
+		const response = openaiErrorResponse(status);
+		wire.current.enqueue(response);
 		const { events, message } = await collect(testModel(wire.current));
 
 		expect(wire.current.requests.at(-1)?.path).toBe("/v1/responses");
@@ -24,7 +25,8 @@ describe("openai-responses HTTP errors", () => {
 		expect(message.error?.kind).toBe(kind);
 		expect(message.error?.status).toBe(status);
 		expect(message.content).toEqual([]);
-		expect(message.errorMessage).toContain(`HTTP ${status}`);
+		// The provider's own message; who failed and how is in provider, api and error.
+		expect(message.errorMessage).toBe(JSON.parse(response.body as string).error.message);
 	});
 
 	it("classifies a 429 as rate_limit with retryAfterMs from retry-after", async () => {

@@ -1,6 +1,13 @@
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import { getModels, getProviders, type Model, type Provider, type ThinkingLevel } from "@kestrel/ai";
+import {
+	getModels,
+	getProviders,
+	type Model,
+	type Provider,
+	type ProviderError,
+	type ThinkingLevel,
+} from "@kestrel/ai";
 import type {
 	AgentHarness,
 	HarnessOutcome,
@@ -18,7 +25,7 @@ import { providerModels } from "../models/models-file-model.js";
 import { parseModelSpec } from "../models/parse-model-spec.js";
 import { modelsFileKeyVariableNames, resolveApiKey } from "../models/resolve-api-key.js";
 import { lookupModel, type ResolvedModel, requiresKey } from "../models/resolve-model.js";
-import { formatRunError } from "../modes/format-run-error.js";
+import { formatProviderFailure, formatRunError } from "../modes/format-run-error.js";
 import { createCliRedactor } from "../secrets/cli-redactor.js";
 import { createHarness } from "../wiring/create-harness.js";
 import { Approvals } from "./approvals.js";
@@ -239,6 +246,11 @@ export class CliApp {
 	describeRunError(outcome: Extract<HarnessOutcome, { kind: "error" }>): string {
 		const { provider } = this.harness.model;
 		return formatRunError(outcome, provider, this.resolveKey(provider).source);
+	}
+
+	/** A failed attempt of the current model, with its provider and status: `anthropic: 529 overloaded_error: Overloaded`. */
+	describeFailure(failure: { message: string; error?: ProviderError }): string {
+		return formatProviderFailure({ provider: this.harness.model.provider, ...failure });
 	}
 
 	private apiKeyFor(provider: Provider): string | undefined {

@@ -1,5 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { AssistantMessage, ToolCall } from "@kestrel/ai";
+import { describeFailure } from "../modes/format-run-error.js";
 import { boundedTextHtml } from "./bounded-text-html.js";
 import { contentHtml } from "./content-html.js";
 import { escapeHtml } from "./escape-html.js";
@@ -85,7 +86,12 @@ function assistantHtml(message: AssistantMessage): string {
 	}
 	if (message.stopReason === "error" || message.stopReason === "aborted") {
 		const what = message.stopReason === "aborted" ? "Aborted" : "Error";
-		parts.push(`<div class="error">${what}: ${escapeHtml(message.errorMessage ?? "no details")}</div>`);
+		// The heading names the provider; the status and code come from the error's data.
+		const details =
+			message.stopReason === "error"
+				? describeFailure({ message: message.errorMessage ?? "no details", error: message.error })
+				: (message.errorMessage ?? "no details");
+		parts.push(`<div class="error">${what}: ${escapeHtml(details)}</div>`);
 	} else if (message.stopReason === "length") {
 		parts.push(`<div class="error">Stopped at the output limit.</div>`);
 	}

@@ -1,7 +1,8 @@
 import type { AgentMessage } from "@kestrel/agent-core";
-import type { AssistantMessage } from "@kestrel/ai";
+import type { AssistantMessage, ProviderError } from "@kestrel/ai";
 import type { HarnessEvent, HarnessOutcome } from "@kestrel/harness";
 import { messageText } from "../format/message-text.js";
+import { formatProviderFailure } from "../modes/format-run-error.js";
 import type { LiveMessage, NewTranscriptItem, RunningTool } from "./transcript-item.js";
 
 /** The part of the screen that harness events change. */
@@ -22,15 +23,21 @@ export interface EventEffect {
 
 type RunError = Extract<HarnessOutcome, { kind: "error" }>;
 
+/** A failed attempt that the harness retries: the provider's message and the facts. */
+type AttemptFailure = { message: string; error?: ProviderError };
+
 /**
  * The interactive view of one harness event, pure. Per delta only the live message is
  * rebuilt, from the partial message's own text; finished messages become items once.
- * `describeError` words a failed run (the CLI adds what to do about it).
+ * `describeError` words a failed run (the CLI adds what to do about it);
+ * `describeFailure` words a failed attempt before a retry (the CLI names the provider
+ * and the status).
  */
 export function applyHarnessEvent(
 	view: EventView,
 	event: HarnessEvent,
 	describeError: (outcome: RunError) => string = (outcome) => outcome.message,
+	describeFailure: (failure: AttemptFailure) => string = (failure) => failure.message,
 ): EventEffect {
 	const same = (items: NewTranscriptItem[] = [], refreshStatus = false): EventEffect => ({
 		view,
@@ -119,7 +126,7 @@ export function applyHarnessEvent(
 			return same([
 				{
 					kind: "notice",
-					text: `${event.errorMessage} — retry ${event.attempt}/${event.maxAttempts} in ${Math.round(event.delayMs / 1000)} s`,
+					text: `${describeFailure({ message: event.errorMessage, error: event.error })} — retry ${event.attempt}/${event.maxAttempts} in ${Math.round(event.delayMs / 1000)} s`,
 				},
 			]);
 		case "retry_end":
@@ -146,7 +153,12 @@ export function itemsOfMessage(message: AgentMessage, withErrors = false): NewTr
 		const live = liveOf(message);
 		const error =
 			withErrors && message.stopReason === "error"
-				? (message.errorMessage ?? "the request failed")
+				? formatProviderFailure({
+						provider: message.provider,
+						api: message.api,
+						message: message.errorMessage ?? "the request failed",
+						error: message.error,
+					})
 				: undefined;
 		if (live.text === "" && live.thinking === "" && error === undefined) return [];
 		return [

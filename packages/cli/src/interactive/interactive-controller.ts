@@ -72,6 +72,7 @@ export class InteractiveController {
 				this.deltas.peek() ?? { live: state.live, tools: state.tools, working: state.status.working },
 				event,
 				(outcome) => this.app.describeRunError(outcome),
+				(failure) => this.app.describeFailure(failure),
 			);
 			if (isDelta(event) && effect.items.length === 0 && !effect.refreshStatus) {
 				this.deltas.defer(effect.view);

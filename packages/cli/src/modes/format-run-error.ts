@@ -1,24 +1,57 @@
+import type { ProviderError } from "@kestrel/ai";
 import type { HarnessOutcome } from "@kestrel/harness";
 import { type KeySource, keyAdvice } from "../models/resolve-api-key.js";
 
 /**
- * One line for stderr about a failed run, naming the provider and, when the key was
- * refused, where the key came from: `anthropic: 401 invalid x-api-key — check
- * ANTHROPIC_API_KEY or pass --api-key`. Pure.
+ * A failed model request as `@kestrel/ai` reports it: the provider's own message (or
+ * Kestrel's sentence) and, as data, who failed and how.
+ */
+export interface ProviderFailure {
+	/** Who was asked: `anthropic`, `openai`, `ollama`, … */
+	provider: string;
+	/**
+	 * The wire API. A message that already starts with `<provider> (<api>)`, as sessions
+	 * saved by earlier versions of `@kestrel/ai` hold them, is shown as it is.
+	 */
+	api?: string;
+	message: string;
+	error?: ProviderError | undefined;
+}
+
+/**
+ * The status, the provider's error code and the message: `401 authentication_error:
+ * invalid x-api-key`. A status or code the message already says is not repeated. Pure.
+ */
+export function describeFailure(failure: Pick<ProviderFailure, "message" | "error">): string {
+	const message = failure.message.trim() || "the request failed";
+	const status = failure.error?.status;
+	const code = failure.error?.code;
+	const facts: string[] = [];
+	if (status !== undefined && !message.startsWith(String(status))) facts.push(String(status));
+	if (code && !message.includes(code)) facts.push(`${code}:`);
+	return [...facts, message].join(" ");
+}
+
+/** {@link describeFailure} after the provider's name: `anthropic: 529 overloaded_error: Overloaded`. Pure. */
+export function formatProviderFailure(failure: ProviderFailure): string {
+	if (failure.api !== undefined && failure.message.startsWith(`${failure.provider} (${failure.api})`)) {
+		return failure.message;
+	}
+	return `${failure.provider}: ${describeFailure(failure)}`;
+}
+
+/**
+ * One line for stderr about a failed run, naming the provider and saying what to do:
+ * where the key came from when it was refused (`anthropic: 401 authentication_error:
+ * invalid x-api-key — check ANTHROPIC_API_KEY or pass --api-key`), the billing page when
+ * the account is out of credit, the base URL when the server was unreachable. Pure.
  */
 export function formatRunError(
 	outcome: Extract<HarnessOutcome, { kind: "error" }>,
 	provider: string,
 	keySource: KeySource,
 ): string {
-	const status = outcome.error?.status;
-	// Provider messages often start with "<provider> (<api>) HTTP <status>"; say that once.
-	const message =
-		outcome.message
-			.trim()
-			.replace(/^\S+ \([a-z-]+\):?\s*/, "")
-			.replace(/^HTTP \d{3}:?\s*/, "") || "the request failed";
-	const text = `${provider}: ${status !== undefined && !message.startsWith(String(status)) ? `${status} ` : ""}${message}`;
+	const text = formatProviderFailure({ provider, message: outcome.message, error: outcome.error });
 	switch (outcome.error?.kind) {
 		case "auth":
 			return `${text} — ${keyAdvice(keySource)}`;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatRunError } from "../../src/modes/format-run-error.js";
+import { describeFailure, formatProviderFailure, formatRunError } from "../../src/modes/format-run-error.js";
 
 describe("formatRunError", () => {
-	it("names the provider and status once and says which key to check", () => {
+	it("names the provider, the status and the code from the error's data and says which key to check", () => {
 		const line = formatRunError(
 			{
 				kind: "error",
-				message: "anthropic (anthropic-messages) HTTP 401 authentication_error: invalid x-api-key",
-				error: { kind: "auth", status: 401 },
+				message: "invalid x-api-key",
+				error: { kind: "auth", status: 401, code: "authentication_error" },
 			},
 			"anthropic",
 			{ kind: "env", variable: "ANTHROPIC_API_KEY" },
@@ -26,5 +26,77 @@ describe("formatRunError", () => {
 		expect(line).toBe(
 			"ollama: Connection error. — check that the server is reachable (--base-url, or baseUrl in models.json)",
 		);
+	});
+
+	it("says what to do when the conversation no longer fits", () => {
+		const line = formatRunError(
+			{
+				kind: "error",
+				message: "prompt is too long: 210000 tokens > 200000 maximum",
+				error: { kind: "overflow", status: 400, code: "invalid_request_error" },
+			},
+			"anthropic",
+			{ kind: "none" },
+		);
+		expect(line).toBe(
+			"anthropic: 400 invalid_request_error: prompt is too long: 210000 tokens > 200000 maximum — the conversation no longer fits the model's window; start a new session or compact",
+		);
+	});
+});
+
+describe("describeFailure", () => {
+	it("puts the status and the code before the provider's message", () => {
+		expect(
+			describeFailure({
+				message: "Overloaded",
+				error: { kind: "overloaded", status: 529, code: "overloaded_error" },
+			}),
+		).toBe("529 overloaded_error: Overloaded");
+		expect(describeFailure({ message: "Bad gateway", error: { kind: "network", status: 502 } })).toBe(
+			"502 Bad gateway",
+		);
+		expect(
+			describeFailure({ message: "Overloaded", error: { kind: "overloaded", code: "overloaded_error" } }),
+		).toBe("overloaded_error: Overloaded");
+	});
+
+	it("does not repeat a status or a code the message already says, and never prints an empty message", () => {
+		expect(
+			describeFailure({ message: "429 status code (no body)", error: { kind: "rate_limit", status: 429 } }),
+		).toBe("429 status code (no body)");
+		expect(
+			describeFailure({
+				message: "The provider's content filter stopped the response (finish_reason content_filter).",
+				error: { kind: "invalid_request", code: "content_filter" },
+			}),
+		).toBe("The provider's content filter stopped the response (finish_reason content_filter).");
+		expect(describeFailure({ message: "  ", error: { kind: "unknown", status: 500 } })).toBe(
+			"500 the request failed",
+		);
+	});
+});
+
+describe("formatProviderFailure", () => {
+	it("names the provider once", () => {
+		expect(
+			formatProviderFailure({
+				provider: "openai",
+				api: "openai-completions",
+				message: "Rate limit reached for gpt-4.1 on requests per min (RPM).",
+				error: { kind: "rate_limit", status: 429, code: "rate_limit_exceeded" },
+			}),
+		).toBe("openai: 429 rate_limit_exceeded: Rate limit reached for gpt-4.1 on requests per min (RPM).");
+	});
+
+	it("shows a message saved by an earlier version, which names provider and API itself, as it is", () => {
+		const saved = "anthropic (anthropic-messages) HTTP 529 overloaded_error: Overloaded";
+		expect(
+			formatProviderFailure({
+				provider: "anthropic",
+				api: "anthropic-messages",
+				message: saved,
+				error: { kind: "overloaded", status: 529, code: "overloaded_error" },
+			}),
+		).toBe(saved);
 	});
 });

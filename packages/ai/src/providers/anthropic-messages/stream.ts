@@ -31,7 +31,7 @@ export async function streamMessages(
 	const body = await run.preparePayload(buildRequest(model, context, run.options));
 	const client = createClient(sdk, model, run);
 	const response = await client.messages.create(body, { signal: run.signal }).asResponse();
-	const mapper = new WireEventMapper(run.assembler, model);
+	const mapper = new WireEventMapper(run.assembler);
 	for await (const sse of sdk.Stream.rawEvents(response)) {
 		run.activity();
 		// Like the SDK: frames without an event name, and pings, carry nothing to map.
@@ -95,10 +95,7 @@ class WireEventMapper {
 	private rawStop: string | undefined;
 	private refusalExplanation: string | undefined;
 
-	constructor(
-		private readonly assembler: MessageAssembler,
-		private readonly model: Model,
-	) {}
+	constructor(private readonly assembler: MessageAssembler) {}
 
 	handle(event: RawMessageStreamEvent): void {
 		const assembler = this.assembler;
@@ -187,12 +184,9 @@ class WireEventMapper {
 			return;
 		}
 		const reason = this.refusalExplanation ? `: ${this.refusalExplanation}` : ".";
-		this.assembler.fail(
-			`${this.model.provider} (${this.model.api}) declined to continue (stop reason refusal)${reason}`,
-			{
-				kind: "invalid_request",
-				code: "refusal",
-			},
-		);
+		this.assembler.fail(`The model declined to continue (stop reason refusal)${reason}`, {
+			kind: "invalid_request",
+			code: "refusal",
+		});
 	}
 }

@@ -4,7 +4,6 @@ import type {
 	ResponseStreamEvent,
 } from "openai/resources/responses/responses";
 import type { MessageAssembler } from "../../assembler.js";
-import type { Model } from "../../types.js";
 import { classifyResponseError, mapTerminal, mapUsage, type WireResponse } from "./map.js";
 import { joinToolCallId } from "./tool-ids.js";
 
@@ -32,10 +31,7 @@ interface BlockState {
 export class ResponseEventMapper {
 	private readonly blocks = new Map<number, BlockState>();
 
-	constructor(
-		private readonly assembler: MessageAssembler,
-		private readonly model: Model,
-	) {}
+	constructor(private readonly assembler: MessageAssembler) {}
 
 	handle(event: ResponseStreamEvent): void {
 		switch (event.type) {
@@ -185,7 +181,7 @@ export class ResponseEventMapper {
 	private end(response: WireResponse & { id?: string }, fallbackStatus: string): void {
 		this.assembler.setResponseId(response.id);
 		if (response.usage) this.assembler.setUsage(mapUsage(response.usage));
-		const mapped = mapTerminal(response, fallbackStatus, this.model);
+		const mapped = mapTerminal(response, fallbackStatus);
 		if ("failure" in mapped) {
 			this.assembler.message.rawStopReason = mapped.raw;
 			this.assembler.fail(mapped.failure.message, mapped.failure.error);
@@ -201,7 +197,7 @@ export class ResponseEventMapper {
 	 * the SDK throws it as an `APIError`, classified by the run like any other.
 	 */
 	private fail(event: ResponseErrorEvent): void {
-		const { message, error } = classifyResponseError(event, this.model);
+		const { message, error } = classifyResponseError(event);
 		this.assembler.fail(message, error);
 	}
 }

@@ -32,7 +32,7 @@ export interface WireResponse {
  * - `cancelled` (only background responses can be cancelled) is a failure of kind `unknown`.
  * - Any other status is a normal stop with the raw value kept, never a throw.
  */
-export function mapTerminal(response: WireResponse, fallbackStatus: string, model: Model): TerminalMapping {
+export function mapTerminal(response: WireResponse, fallbackStatus: string): TerminalMapping {
 	const status = response.status || fallbackStatus;
 	switch (status) {
 		case "completed":
@@ -43,18 +43,18 @@ export function mapTerminal(response: WireResponse, fallbackStatus: string, mode
 			return {
 				raw: reason,
 				failure: {
-					message: `${where(model)}: the content filter stopped the response (incomplete, reason content_filter).`,
+					message: "The content filter stopped the response (incomplete, reason content_filter).",
 					error: { kind: "invalid_request", code: "content_filter" },
 				},
 			};
 		}
 		case "failed":
-			return { raw: status, failure: classifyResponseError(response.error, model) };
+			return { raw: status, failure: classifyResponseError(response.error) };
 		case "cancelled":
 			return {
 				raw: status,
 				failure: {
-					message: `${where(model)}: the response was cancelled.`,
+					message: "The response was cancelled.",
 					error: { kind: "unknown", code: status },
 				},
 			};
@@ -95,17 +95,12 @@ const INVALID_REQUEST_CODES = new Set([
  */
 export function classifyResponseError(
 	wire: { code?: string | null; message?: string | null } | null | undefined,
-	model: Model,
 ): { message: string; error: ProviderError } {
 	const code = wire?.code || undefined;
-	const text = wire?.message || "the response failed without an error message.";
+	const text = wire?.message || "The response failed without an error message.";
 	const error = classifyFailure({ code, message: text, raw: wire ?? undefined });
 	if (error.kind === "unknown" && code && INVALID_REQUEST_CODES.has(code)) error.kind = "invalid_request";
-	return { message: `${where(model)}${code ? ` ${code}` : ""}: ${text}`, error };
-}
-
-function where(model: Model): string {
-	return `${model.provider} (${model.api})`;
+	return { message: text, error };
 }
 
 /** The usage object of a response, with every field optional as compatible servers send it. */

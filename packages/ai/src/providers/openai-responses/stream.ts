@@ -21,7 +21,7 @@ export async function streamResponses(
 	const body = await run.preparePayload(buildRequestBody(model, context, run.options));
 	const client = createOpenAIClient(sdk, model, run);
 	const response = await client.responses.create(body, { signal: run.signal }).asResponse();
-	const mapper = new ResponseEventMapper(run.assembler, model);
+	const mapper = new ResponseEventMapper(run.assembler);
 	for await (const event of readOpenAIEvents(sdk, response, run)) {
 		mapper.handle(event as ResponseStreamEvent);
 		// The terminal event ends the message; whatever a proxy sends after it is not needed.
