@@ -6,6 +6,16 @@ export { isContextOverflow } from "./errors/context-overflow.js";
 export { isContextOverflowMessage, OVERFLOW_PATTERNS } from "./errors/overflow-patterns.js";
 export { AssistantEventStream, EventStream } from "./event-stream.js";
 export { parseToolArguments, ToolArgumentsParser } from "./json/tool-arguments-parser.js";
+// models.json, local model servers and provider packages: what a host app (the CLI among them) configures models with.
+export {
+	DEFAULT_PROBE_TIMEOUT_MS,
+	LOCAL_PROVIDER,
+	type LocalServer,
+	localServers,
+	localServersFromEnv,
+	localServerTimeoutFromEnv,
+	probeLocalServers,
+} from "./local-servers/local-servers.js";
 export { CATALOGUE_DATE } from "./models/catalogue.js";
 export {
 	CUSTOM_PROVIDER,
@@ -30,6 +40,41 @@ export {
 	type ProviderInfo,
 } from "./models/providers.js";
 export { validateModel } from "./models/validate.js";
+export { compatFlagsTable } from "./models-file/compat-flags-table.js";
+export {
+	type LoadedModelsFile,
+	loadModelsFile,
+	modelsFilePackages,
+	parseModelsFile,
+	type ReadModelsFile,
+	readModelsFile,
+} from "./models-file/load-models-file.js";
+export { ModelsFileError } from "./models-file/models-file-error.js";
+export { MODELS_FILE_EXAMPLE } from "./models-file/models-file-example.js";
+export {
+	modelsFileApiKey,
+	modelsFileKeyVariables,
+	modelsFileModels,
+	providerModels,
+} from "./models-file/models-file-models.js";
+export {
+	type ModelsFile,
+	type ModelsFileModel,
+	type ModelsFileProvider,
+	ModelsFileSchema,
+} from "./models-file/models-file-schema.js";
+export { validateModelsFile } from "./models-file/validate-models-file.js";
+export {
+	type LoadedProviderPackage,
+	type LoadProviderPackagesOptions,
+	loadProviderPackages,
+	type ProviderPackageRequest,
+	resolvePackageEntry,
+} from "./provider-packages/load-provider-packages.js";
+export { isPackagePath, resolvePackagePath } from "./provider-packages/package-spec.js";
+export { ProviderPackageError } from "./provider-packages/provider-package-error.js";
+export { knownSecretVariables } from "./provider-packages/secret-variables.js";
+export { isWireApi, wireApisOf } from "./provider-packages/wire-apis-of.js";
 export {
 	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
 	DEFAULT_IDLE_TIMEOUT_MS,
