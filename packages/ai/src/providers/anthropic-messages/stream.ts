@@ -92,6 +92,7 @@ function createClient(sdk: AnthropicSdkExports, model: Model, run: ProviderRun) 
 
 /** Translates Messages API stream events into assembler calls; block keys are wire indexes. */
 class WireEventMapper {
+	private messageId: string | undefined;
 	private rawStop: string | undefined;
 	private refusalExplanation: string | undefined;
 
@@ -101,6 +102,17 @@ class WireEventMapper {
 		const assembler = this.assembler;
 		switch (event.type) {
 			case "message_start":
+				if (this.messageId !== undefined) {
+					// A repeat of the same start before any content is harmless (some proxies
+					// send one). Another message, or one after content, means two generations
+					// were spliced into one body: nothing after this point can be trusted.
+					if (event.message.id === this.messageId && assembler.message.content.length === 0) return;
+					assembler.fail("The stream began a second message before the first one ended.", {
+						kind: "network",
+					});
+					return;
+				}
+				this.messageId = event.message.id;
 				assembler.setResponseId(event.message.id);
 				assembler.setUsage(mapUsage(event.message.usage));
 				return;

@@ -74,6 +74,12 @@ export async function readStreamBody(
 	}
 	const rest = parser.unfinished().trim();
 	if (!rest) return;
+	// A whole last frame without its closing blank line: servers that close the connection
+	// right after it are common, and the frame is complete when its JSON is.
+	if (rest.startsWith("data:") && completeJson(rest.slice(5))) {
+		push("\n\n");
+		return;
+	}
 	// A bare JSON error instead of a last event (googleapis/js-genai#461): an `ApiError`, as
 	// the SDK makes of it when it arrives in a read of its own.
 	let unframed: unknown;
@@ -82,6 +88,15 @@ export async function readStreamBody(
 	} catch {}
 	if (typeof unframed === "object" && unframed !== null) throwIfErrorFrame(unframed, apiError);
 	throw new Error("The connection closed in the middle of a stream frame.");
+}
+
+function completeJson(text: string): boolean {
+	try {
+		JSON.parse(text);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 function throwIfErrorFrame(chunk: object, apiError: typeof ApiError): void {
