@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { isPackagePath, resolvePackagePath } from "@kestrel/ai";
 import { kestrelHome } from "../paths.js";
 import { mergeSettings } from "./merge-settings.js";
 import { SettingsError } from "./settings-error.js";
@@ -31,6 +32,12 @@ export interface LoadedSettings {
 	warnings: string[];
 	/** Widening keys of an untrusted project file that were not applied; empty when trusted. */
 	withheld: WithheldSetting[];
+	/**
+	 * Whether the project folder is trusted (`trustProject`, else the trusted-folders list).
+	 * A host that runs code from the project (provider packages in its `node_modules`) does
+	 * so only when it is.
+	 */
+	projectTrusted: boolean;
 }
 
 /**
@@ -51,6 +58,11 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
 	const sources: string[] = [];
 	const warnings: string[] = [];
 	const withheld: WithheldSetting[] = [];
+	let projectTrusted: boolean | undefined = options.trustProject;
+	const trusted = async () => {
+		projectTrusted ??= await isTrustedFolder(options.cwd, home);
+		return projectTrusted;
+	};
 	for (const file of files) {
 		const text = await readSettingsText(file);
 		if (text === undefined) continue;
@@ -58,14 +70,14 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
 		const validated = validateSettings(parseSettingsJson(text, file), file);
 		warnings.push(...validated.warnings);
 		let fileSettings = validated.settings;
-		if (file === projectFile && !(options.trustProject ?? (await isTrustedFolder(options.cwd, home)))) {
+		if (file === projectFile && !(await trusted())) {
 			const split = withholdWideningSettings(settings, fileSettings, file);
 			fileSettings = split.allowed;
 			withheld.push(...split.withheld);
 		}
 		settings = mergeSettings(settings, resolvePaths(fileSettings, dirname(file)));
 	}
-	return { settings, sources, warnings, withheld };
+	return { settings, sources, warnings, withheld, projectTrusted: await trusted() };
 }
 
 async function readSettingsText(file: string): Promise<string | undefined> {
@@ -111,8 +123,15 @@ function lineAndColumn(text: string, offset: number): string {
 }
 
 function resolvePaths(settings: Settings, baseDir: string): Settings {
+	let resolved = settings;
+	if (settings.providers !== undefined) {
+		const providers = settings.providers.map((spec) =>
+			isPackagePath(spec) ? resolvePackagePath(spec, baseDir) : spec,
+		);
+		resolved = { ...resolved, providers };
+	}
 	const dir = settings.session?.dir;
-	if (dir === undefined) return settings;
+	if (dir === undefined) return resolved;
 	const expanded = dir === "~" ? homedir() : dir.startsWith("~/") ? join(homedir(), dir.slice(2)) : dir;
-	return { ...settings, session: { ...settings.session, dir: resolve(baseDir, expanded) } };
+	return { ...resolved, session: { ...settings.session, dir: resolve(baseDir, expanded) } };
 }

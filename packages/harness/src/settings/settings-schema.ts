@@ -63,6 +63,13 @@ export const SettingsSchema = Type.Object({
 	approve: Type.Optional(Type.Union([Type.Literal("ask"), Type.Literal("edits"), Type.Literal("all")])),
 	/** Load `AGENTS.md` / `CLAUDE.md` into the system prompt. Default true. */
 	contextFiles: Type.Optional(Type.Boolean()),
+	/**
+	 * Provider packages to load at start (`["@kestrel/provider-bedrock"]`): package names,
+	 * or paths (relative ones against the settings file's folder). The global and project
+	 * lists add up. Loading a package runs its code, so a project file's list applies only
+	 * in a trusted folder.
+	 */
+	providers: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
 });
 
 /** The contents of a settings file, and of the merged settings. */

@@ -23,6 +23,7 @@ const APPROVE_RANK = { ask: 0, edits: 1, all: 2 } as const;
  * - `approve`: applies when it asks at least as much as the global setting (default
  *   `ask`); a looser value is withheld.
  * - `session.dir`: withheld (it moves the transcript, tool output included, elsewhere).
+ * - `providers`: withheld (loading a provider package runs its code).
  *
  * Pure: `global` is the already-read global settings, `file` is used in the result only.
  */
@@ -44,6 +45,10 @@ export function withholdWideningSettings(
 		const { dir: _dir, ...session } = project.session;
 		allowed.session = session;
 		withheld.push({ keyPath: "session.dir", file });
+	}
+	if (project.providers !== undefined) {
+		delete allowed.providers;
+		withheld.push({ keyPath: "providers", file });
 	}
 	return { allowed, withheld };
 }

@@ -28,6 +28,7 @@ describe("loadSettings", () => {
 			sources: [folders.globalFile, folders.projectFile],
 			warnings: [],
 			withheld: [],
+			projectTrusted: false,
 		});
 	});
 
@@ -39,6 +40,7 @@ describe("loadSettings", () => {
 			sources: [],
 			warnings: [],
 			withheld: [],
+			projectTrusted: false,
 		});
 	});
 

@@ -26,6 +26,16 @@ describe("mergeSettings", () => {
 		expect(mergeSettings(global, project)).toEqual({ tags: ["c"], compaction: { enabled: false } });
 	});
 
+	it("adds up the provider package lists, global first and each package once", () => {
+		expect(mergeSettings({ providers: ["a", "b"] }, { providers: ["b", "c"] }).providers).toEqual([
+			"a",
+			"b",
+			"c",
+		]);
+		expect(mergeSettings({ providers: ["a"] }, {}).providers).toEqual(["a"]);
+		expect(mergeSettings({}, { providers: ["c"] }).providers).toEqual(["c"]);
+	});
+
 	it("keeps the global value where the project leaves a key out or undefined", () => {
 		const merged = mergeSettings({ approve: "edits", contextFiles: false }, { approve: undefined });
 		expect(merged).toEqual({ approve: "edits", contextFiles: false });

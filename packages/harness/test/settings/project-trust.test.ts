@@ -50,6 +50,15 @@ describe("a project file in an untrusted folder", () => {
 		expect(loaded.withheld.map((setting) => setting.keyPath)).toEqual(["approve"]);
 	});
 
+	it("cannot name provider packages (their code would run), and the global list still applies", async () => {
+		await folders.writeGlobal({ providers: ["@kestrel/provider-bedrock"] });
+		await folders.writeProject({ providers: ["./evil-provider"], defaultModel: "m" });
+		const loaded = await loadSettings({ cwd: folders.cwd, home: folders.home });
+		expect(loaded.settings).toEqual({ providers: ["@kestrel/provider-bedrock"], defaultModel: "m" });
+		expect(loaded.withheld).toEqual([{ keyPath: "providers", file: folders.projectFile }]);
+		expect(loaded.projectTrusted).toBe(false);
+	});
+
 	it("keeps the global session.dir when the project's is withheld", async () => {
 		await folders.writeGlobal({ session: { dir: "/var/sessions" } });
 		await folders.writeProject({ session: { dir: "/tmp/elsewhere" } });
@@ -88,6 +97,20 @@ describe("a trusted folder", () => {
 		const link = join(folders.home, "link-to-project");
 		await symlink(folders.cwd, link);
 		expect(await isTrustedFolder(link, folders.home)).toBe(true);
+	});
+
+	it("adds the project's provider packages to the global ones, its paths resolved against its file", async () => {
+		await folders.writeGlobal({ providers: ["@kestrel/provider-bedrock", "./mine"] });
+		await folders.writeProject({ providers: ["@kestrel/provider-bedrock", "../vendor/acme"] });
+		await trustFolder(folders.cwd, folders.home);
+		const loaded = await loadSettings({ cwd: folders.cwd, home: folders.home });
+		expect(loaded.projectTrusted).toBe(true);
+		expect(loaded.settings.providers).toEqual([
+			"@kestrel/provider-bedrock",
+			join(folders.home, "mine"),
+			join(folders.cwd, "vendor", "acme"),
+		]);
+		expect(loaded.withheld).toEqual([]);
 	});
 
 	it("trustProject: true applies the project file without consulting the list", async () => {
