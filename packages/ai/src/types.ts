@@ -172,6 +172,9 @@ export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
  * - `rate_limit`: too many requests or tokens (HTTP 429); retry after `retryAfterMs`.
  * - `overloaded`: the provider is out of capacity (Anthropic 529, HTTP 503).
  * - `auth`: missing, invalid or unauthorised key (401, 403).
+ * - `billing`: the account cannot pay: out of credit, over a spend limit or quota, or
+ *   billing not active (HTTP 402, Anthropic `billing_error`, OpenAI `insufficient_quota`,
+ *   which comes with a 429). Retrying will not help until someone pays or raises the limit.
  * - `invalid_request`: the request itself is wrong (other 4xx); retrying will not help.
  * - `network`: the connection failed or dropped, or the stream was malformed.
  * - `timeout`: no first byte, or no event between two events, within the configured time.
@@ -183,6 +186,7 @@ export type ErrorKind =
 	| "rate_limit"
 	| "overloaded"
 	| "auth"
+	| "billing"
 	| "invalid_request"
 	| "network"
 	| "timeout"

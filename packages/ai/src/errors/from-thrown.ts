@@ -20,7 +20,8 @@ export function describeThrown(thrown: unknown): DescribedFailure {
 	const error = thrown as Error & { status?: unknown; headers?: unknown; error?: unknown };
 	const body = asRecord(error.error);
 	const inner = asRecord(body?.error) ?? body;
-	const code = stringField(inner, "code") ?? stringField(inner, "type");
+	const type = stringField(inner, "type");
+	const code = stringField(inner, "code") ?? type;
 	const providerMessage = stringField(inner, "message");
 	// OpenRouter and vLLM put an HTTP status in `code` of errors sent inside a 200 stream.
 	const numericCode =
@@ -29,6 +30,7 @@ export function describeThrown(thrown: unknown): DescribedFailure {
 	const facts: DescribedFailure = { message: providerMessage ?? error.message ?? String(thrown) };
 	if (status !== undefined) facts.status = status;
 	if (code !== undefined) facts.code = code;
+	if (type !== undefined && type !== code) facts.type = type;
 	if (isHeaderSource(error.headers)) facts.headers = error.headers;
 	facts.raw = body ?? { name: error.name, message: error.message };
 	if (status === undefined && code === undefined) {

@@ -40,7 +40,7 @@ describe("openai-responses HTTP errors", () => {
 		});
 	});
 
-	it("classifies a 429 for insufficient_quota as rate_limit", async () => {
+	it("classifies a 429 for insufficient_quota as billing, not as a rate limit", async () => {
 		wire.current.enqueue(
 			openaiErrorResponse(429, {
 				type: "insufficient_quota",
@@ -49,7 +49,7 @@ describe("openai-responses HTTP errors", () => {
 			}),
 		);
 		const { message } = await collect(testModel(wire.current));
-		expect(message.error).toMatchObject({ kind: "rate_limit", code: "insufficient_quota" });
+		expect(message.error).toMatchObject({ kind: "billing", code: "insufficient_quota" });
 	});
 
 	it("classifies a 400 with code context_length_exceeded as overflow", async () => {

@@ -55,6 +55,8 @@ export function formatRunError(
 	switch (outcome.error?.kind) {
 		case "auth":
 			return `${text} — ${keyAdvice(keySource)}`;
+		case "billing":
+			return `${text} — the account is out of credit or over its quota; check billing at the provider`;
 		case "network":
 		case "timeout":
 			return `${text} — check that the server is reachable (--base-url, or baseUrl in models.json)`;

@@ -17,6 +17,21 @@ describe("formatRunError", () => {
 		);
 	});
 
+	it("sends the user to the provider's billing page when the account cannot pay, not to the key", () => {
+		const line = formatRunError(
+			{
+				kind: "error",
+				message: "You exceeded your current quota, please check your plan and billing details.",
+				error: { kind: "billing", status: 429, code: "insufficient_quota" },
+			},
+			"openai",
+			{ kind: "env", variable: "OPENAI_API_KEY" },
+		);
+		expect(line).toBe(
+			"openai: 429 insufficient_quota: You exceeded your current quota, please check your plan and billing details. — the account is out of credit or over its quota; check billing at the provider",
+		);
+	});
+
 	it("points at the server for connection failures", () => {
 		const line = formatRunError(
 			{ kind: "error", message: "Connection error.", error: { kind: "network" } },

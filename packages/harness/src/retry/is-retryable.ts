@@ -13,7 +13,8 @@ const TRANSIENT_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
  * - `rate_limit`, `overloaded`, `network`, `timeout`: yes.
  * - `unknown`: only with an HTTP status of 500 or more (a server fault); an unclassified
  *   throw is more likely a bug that would fail again.
- * - `auth`, `invalid_request`, `overflow` (compaction handles it), `aborted`: never.
+ * - `auth`, `billing` (an empty account or a spent quota stays so until someone pays),
+ *   `invalid_request`, `overflow` (compaction handles it), `aborted`: never.
  * - no classification at all: no.
  */
 export function isRetryable(error: ProviderError | undefined): boolean {

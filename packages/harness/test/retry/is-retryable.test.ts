@@ -7,13 +7,19 @@ describe("isRetryable", () => {
 		expect(isRetryable({ kind })).toBe(true);
 	});
 
-	it.each<ErrorKind>(["auth", "invalid_request", "overflow", "aborted"])(
+	it.each<ErrorKind>(["auth", "billing", "invalid_request", "overflow", "aborted"])(
 		"never retries %s, whatever the status",
 		(kind) => {
 			expect(isRetryable({ kind })).toBe(false);
 			expect(isRetryable({ kind, status: 503 })).toBe(false);
 		},
 	);
+
+	it("never retries a spent quota, even though OpenAI sends it as a 429 with retry-after", () => {
+		expect(
+			isRetryable({ kind: "billing", status: 429, code: "insufficient_quota", retryAfterMs: 1_000 }),
+		).toBe(false);
+	});
 
 	it("retries unknown errors only when the server answered with a 5xx status", () => {
 		expect(isRetryable({ kind: "unknown", status: 500 })).toBe(true);
