@@ -1,7 +1,16 @@
 /**
- * Test doubles for apps and for Kestrel's own packages: a scripted provider, and a
- * loopback server that speaks each provider's real streaming format to the real SDKs.
+ * Test doubles for apps and for Kestrel's own packages: a scripted provider, a loopback
+ * server that speaks each provider's real streaming format to the real SDKs, and the
+ * conformance suite that every provider runs against that server.
  */
+export { conformanceCases } from "./conformance/cases.js";
+export { sseFrameEnds } from "./conformance/frames.js";
+export type {
+	ConformanceCase,
+	ConformanceFeatures,
+	ConformanceStreamFunction,
+	ConformanceTarget,
+} from "./conformance/target.js";
 export {
 	createFauxProvider,
 	type FauxBlock,
@@ -48,7 +57,14 @@ export {
 	encodeOpenAIResponsesStream,
 	type OpenAIResponsesEncodeOptions,
 } from "./wire-server/openai-responses.js";
-export type { ScriptBlock, ScriptUsage, WireScript } from "./wire-server/script.js";
+export {
+	argumentText,
+	type ScriptBlock,
+	type ScriptUsage,
+	splitText,
+	sseFrame,
+	type WireScript,
+} from "./wire-server/script.js";
 export {
 	type Chunking,
 	type RecordedRequest,

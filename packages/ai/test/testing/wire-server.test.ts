@@ -146,3 +146,25 @@ describe("the wire server with a text body", () => {
 		expect(error).toBeDefined();
 	});
 });
+
+describe("the wire server holding the headers", () => {
+	it("sends no status line until headersUntil settles", async () => {
+		server = await startWireServer();
+		let release!: () => void;
+		const headersUntil = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		server.enqueue({ body: "late", headersUntil });
+		let answered = false;
+		const response = fetch(server.url).then((value) => {
+			answered = true;
+			return value;
+		});
+		while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+		// The request has arrived; a few more turns of the event loop bring no answer.
+		for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+		expect(answered).toBe(false);
+		release();
+		expect(await (await response).text()).toBe("late");
+	});
+});

@@ -29,6 +29,11 @@ export interface ScriptedResponse {
 	chunking?: Chunking;
 	/** Wait this long before sending the status line and headers. */
 	headersDelayMs?: number;
+	/**
+	 * Wait for this before sending the status line and headers (after `headersDelayMs`):
+	 * the request is in flight with no response for as long as the test needs.
+	 */
+	headersUntil?: PromiseLike<unknown>;
 	/** Wait this long between two writes. */
 	chunkDelayMs?: number;
 	/**
@@ -130,6 +135,7 @@ async function play(
 	stalled: Set<ServerResponse>,
 ): Promise<void> {
 	if (scripted.headersDelayMs) await sleep(scripted.headersDelayMs);
+	if (scripted.headersUntil) await scripted.headersUntil;
 	if (response.destroyed) return;
 	const body = bodyBytes(scripted.body);
 	const headers = {
