@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
+import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "@kestrel/ai";
 import { CliApp } from "./app/cli-app.js";
 import type { CliOptions } from "./args/cli-options.js";
 import { CliError } from "./cli-error.js";
+import { configureModels } from "./models/configure-models.js";
 import { listModels } from "./models/list-models.js";
-import { loadModelsFile } from "./models/load-models-file.js";
-import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "./models/local-servers.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
 import { askOnTerminal, loadSettingsWithTrust } from "./permissions/project-trust.js";
@@ -30,7 +30,7 @@ export async function run(options: CliOptions): Promise<number> {
 		options.export === undefined &&
 		process.stdin.isTTY === true &&
 		process.stdout.isTTY === true;
-	const { settings, warnings } = await loadSettingsWithTrust({
+	const loaded = await loadSettingsWithTrust({
 		cwd,
 		home,
 		trustFlag: options.trustFolder,
@@ -41,12 +41,8 @@ export async function run(options: CliOptions): Promise<number> {
 		stderr: process.stderr,
 		...(asksTrust ? { ask: askOnTerminal } : {}),
 	});
+	const { settings, warnings } = loaded;
 	for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
-	const modelsFile = await loadModelsFile(home);
-	if (options.listModels) {
-		process.stdout.write(`${listModels(modelsFile, process.env)}\n`);
-		return 0;
-	}
 	if (options.pruneBlobs) return pruneSessionBlobs(options, settings, cwd, home);
 	if (options.export) {
 		const [sessionPath, outPath] = options.export;
@@ -58,6 +54,13 @@ export async function run(options: CliOptions): Promise<number> {
 			outPath ? resolve(cwd, outPath) : undefined,
 		);
 		process.stdout.write(`Exported ${sessionPath} to ${written}\n`);
+		return 0;
+	}
+	// Provider packages are loaded and registered here, so that everything below (--list-models,
+	// --model, defaultProvider, models.json entries of their APIs) knows their APIs and models.
+	const { modelsFile } = await configureModels({ loaded, cwd, home });
+	if (options.listModels) {
+		process.stdout.write(`${listModels(modelsFile, process.env)}\n`);
 		return 0;
 	}
 	const interactive = options.mode === "text" && !options.print;
@@ -101,7 +104,7 @@ export async function run(options: CliOptions): Promise<number> {
 		modelsFile,
 		env: process.env,
 		probeLocal: () => probeLocalServers(servers, localServerTimeoutFromEnv(process.env)),
-		probedPorts: servers.map((server) => server.port),
+		probed: servers,
 	});
 	const { manager, session } = await openSession(options, settings, cwd, home);
 	const loadIssues = describeLoadIssues(session);

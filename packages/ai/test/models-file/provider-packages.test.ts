@@ -29,7 +29,7 @@ const moduleSource = (api: string) => `{
 	compat: { type: "object", properties: { loud: { type: "boolean", description: "Shout." } } },
 	auth: { kind: "none" },
 	providers: { ${JSON.stringify(`${api}-cloud`)}: { name: "Disk Cloud", baseUrl: "https://disk.example/v1" } },
-	replayRules: () => ({ toolCallIds: { keepsOwnIds: true, accepts: () => true, map: (id) => id }, ownThinkingNeedsSignature: false }),
+	replayRules: () => ({ toolCallIds: { keepsOwnIds: true, accepts: () => true, derive: (id) => id }, ownThinkingNeedsSignature: false }),
 	createProvider: () => ({ api: ${JSON.stringify(api)}, stream: () => { throw new Error("not in this test"); } }),
 }`;
 

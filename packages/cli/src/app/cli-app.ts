@@ -3,9 +3,13 @@ import { resolve } from "node:path";
 import {
 	getModels,
 	getProviders,
+	knownSecretVariables,
+	type LoadedModelsFile,
 	type Model,
+	modelsFileKeyVariables,
 	type Provider,
 	type ProviderError,
+	providerModels,
 	type ThinkingLevel,
 } from "@kestrel/ai";
 import type {
@@ -20,10 +24,8 @@ import type {
 import type { ApproveMode } from "../args/cli-options.js";
 import { CliError } from "../cli-error.js";
 import { usageTotals } from "../export/usage-totals.js";
-import type { LoadedModelsFile } from "../models/load-models-file.js";
-import { providerModels } from "../models/models-file-model.js";
 import { parseModelSpec } from "../models/parse-model-spec.js";
-import { modelsFileKeyVariableNames, resolveApiKey } from "../models/resolve-api-key.js";
+import { resolveApiKey } from "../models/resolve-api-key.js";
 import { lookupModel, type ResolvedModel, requiresKey } from "../models/resolve-model.js";
 import { formatProviderFailure, formatRunError } from "../modes/format-run-error.js";
 import { createCliRedactor } from "../secrets/cli-redactor.js";
@@ -97,7 +99,8 @@ export class CliApp {
 			resolved: options.resolved,
 			settings: options.settings,
 			getApiKey: (provider) => this.apiKeyFor(provider),
-			keyVariables: modelsFileKeyVariableNames(options.modelsFile),
+			// The registered modules' secret variables (a provider package's included) and models.json's.
+			keyVariables: [...knownSecretVariables(), ...modelsFileKeyVariables(options.modelsFile)],
 			redactor: createCliRedactor(options.env, options.modelsFile, options.apiKeyFlag),
 			beforeToolCall: this.approvals.beforeToolCall,
 			...(options.tools === undefined ? {} : { tools: options.tools }),

@@ -17,7 +17,8 @@ Examples:
   kestrel --list-models
   kestrel --export ~/.kestrel/sessions/<folder>/<session>.jsonl session.html
 
-Keys come from --api-key, ~/.kestrel/models.json, or the provider's variable (ANTHROPIC_API_KEY, OPENAI_API_KEY, …).`;
+Keys come from --api-key, ~/.kestrel/models.json, or the provider's variable (kestrel --list-models names it).
+Provider packages: npm install --prefix ~/.kestrel <package>, and name it in "providers" in ~/.kestrel/settings.json.`;
 
 const MODES: readonly CliMode[] = ["text", "json", "rpc"];
 const APPROVE_MODES: readonly ApproveMode[] = ["ask", "edits", "all"];
@@ -37,7 +38,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 				.choices(MODES)
 				.default("text"),
 		)
-		.option("--provider <name>", "the provider of --model (anthropic, openai, a models.json provider, …)")
+		.option("--provider <name>", "the provider of --model (any in kestrel --list-models)")
 		.option("--model <spec>", "the model: provider/id[:thinking], or an id with --provider")
 		.option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh")
 		.option("--api-key <key>", "the API key (default: the provider's environment variable)")

@@ -1,12 +1,12 @@
-import { getModels, getProviders, type Model } from "@kestrel/ai";
-import type { LoadedModelsFile } from "./load-models-file.js";
-import { modelsFileModels } from "./models-file-model.js";
+import { getModels, getProviders, type LoadedModelsFile, type Model, modelsFileModels } from "@kestrel/ai";
 import { resolveApiKey } from "./resolve-api-key.js";
+import { authKind, requiresKey } from "./resolve-model.js";
 
 /**
  * The table `--list-models` prints: every catalogue model, then every `models.json`
  * model, one per line as `provider/id`, its context window, and whether a key is set
- * (`local` for servers that need none). Keys themselves are never shown.
+ * (`not needed` for servers that take none, `credentials` for APIs with a credential
+ * chain). Keys themselves are never shown.
  */
 export function listModels(modelsFile: LoadedModelsFile, env: NodeJS.ProcessEnv): string {
 	const models: Model[] = [
@@ -33,7 +33,8 @@ export function listModels(modelsFile: LoadedModelsFile, env: NodeJS.ProcessEnv)
 function keyStatus(model: Model, modelsFile: LoadedModelsFile, env: NodeJS.ProcessEnv): string {
 	const { apiKey, source } = resolveApiKey(model.provider, undefined, modelsFile, env);
 	if (apiKey) return "set";
-	if (source.kind === "none") return "not needed";
+	if (authKind(model.api) === "credentials") return "credentials";
+	if (source.kind === "none" || !requiresKey(model, modelsFile)) return "not needed";
 	return source.kind === "env" ? `missing (${source.variable})` : "missing";
 }
 

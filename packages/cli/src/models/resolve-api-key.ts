@@ -1,5 +1,4 @@
-import { apiKeyVariables, getEnvApiKey } from "@kestrel/ai";
-import type { LoadedModelsFile } from "./load-models-file.js";
+import { apiKeyVariables, getEnvApiKey, type LoadedModelsFile, modelsFileApiKey } from "@kestrel/ai";
 
 /** Where a key came from; messages name it so the user knows what to fix. Never the key itself. */
 export type KeySource =
@@ -24,28 +23,22 @@ export function resolveApiKey(
 	env: NodeJS.ProcessEnv,
 ): ResolvedApiKey {
 	if (flag) return { apiKey: flag, source: { kind: "flag" } };
-	const configured = modelsFile.file.providers[provider]?.apiKey;
+	const configured = modelsFileApiKey(modelsFile, provider, env);
 	if (configured !== undefined) {
-		const source = { kind: "models-file", path: modelsFile.path, provider } as const;
-		if (!configured.startsWith("$")) return { apiKey: configured, source };
-		const variable = configured.slice(1);
-		return { apiKey: env[variable] || undefined, source: { ...source, variable } };
+		const source: KeySource = {
+			kind: "models-file",
+			path: modelsFile.path,
+			provider,
+			...(configured.variable === undefined ? {} : { variable: configured.variable }),
+		};
+		return configured.apiKey === undefined ? { source } : { apiKey: configured.apiKey, source };
 	}
 	const apiKey = getEnvApiKey(provider, env);
-	const [variable] = apiKeyVariables(provider);
-	const found = apiKeyVariables(provider).find((name) => env[name]);
+	const variables = apiKeyVariables(provider);
+	const found = variables.find((name) => env[name]);
 	if (apiKey && found) return { apiKey, source: { kind: "env", variable: found } };
+	const [variable] = variables;
 	return variable ? { source: { kind: "env", variable } } : { source: { kind: "none" } };
-}
-
-/** The variables `models.json` reads keys from (`"apiKey": "$NAME"`). */
-export function modelsFileKeyVariableNames(modelsFile: LoadedModelsFile): string[] {
-	const names: string[] = [];
-	for (const provider of Object.values(modelsFile.file.providers)) {
-		const { apiKey } = provider;
-		if (apiKey?.startsWith("$") && apiKey.length > 1) names.push(apiKey.slice(1));
-	}
-	return names;
 }
 
 /** What to tell the user to check when the key was refused or is missing. */

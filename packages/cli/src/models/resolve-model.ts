@@ -5,13 +5,15 @@ import {
 	getProviderDefaults,
 	getProviders,
 	type KnownProvider,
+	knownWireApis,
+	type LoadedModelsFile,
 	type Model,
+	providerModels,
+	requiresApiKey,
 	THINKING_LEVELS,
 	type ThinkingLevel,
 } from "@kestrel/ai";
 import { CliError } from "../cli-error.js";
-import type { LoadedModelsFile } from "./load-models-file.js";
-import { providerModels } from "./models-file-model.js";
 import { noModelMessage } from "./no-model-message.js";
 import { isThinkingLevel, type ModelSpec, parseModelSpec } from "./parse-model-spec.js";
 import { keyAdvice, resolveApiKey } from "./resolve-api-key.js";
@@ -39,8 +41,8 @@ export interface ResolveModelInput {
 	env: NodeJS.ProcessEnv;
 	/** Looks for a local model server; called only when nothing else is configured. */
 	probeLocal: () => Promise<Model | undefined>;
-	/** The ports `probeLocal` tries, for the message when nothing is found. */
-	probedPorts: readonly number[];
+	/** The servers `probeLocal` tries, for the message when nothing is found. */
+	probed: readonly { name: string; port: number }[];
 }
 
 /** The model to run and its thinking level. Keys are not part of it: `CliApp` resolves them per request. */
@@ -76,7 +78,7 @@ export async function resolveModel(input: ResolveModelInput): Promise<ResolvedMo
 	if (spec) model = lookupModel(spec, modelsFile);
 	else {
 		const local = await input.probeLocal();
-		if (!local) throw new CliError(noModelMessage(modelsFile.path, input.probedPorts));
+		if (!local) throw new CliError(noModelMessage(modelsFile.path, input.probed));
 		model = local;
 	}
 	if (flags.baseUrl !== undefined) model = { ...model, baseUrl: checkedBaseUrl(flags.baseUrl) };
@@ -146,32 +148,44 @@ export function lookupModel(spec: ModelSpec, modelsFile: LoadedModelsFile): Mode
 	const catalogue = findModel(spec.provider, spec.id);
 	if (catalogue) return catalogue;
 	const defaults = getProviderDefaults(spec.provider);
-	if (defaults?.local) return localModel(spec);
+	// A local server serves whatever it loaded: any id is valid there.
+	if (defaults?.local)
+		return defineModel({ provider: spec.provider as KnownProvider, id: spec.id, api: defaults.api });
 	const known = [
 		...providerModels(modelsFile, spec.provider).map((model) => model.id),
 		...getModels(spec.provider).map((model) => model.id),
 	];
-	if (known.length > 0) {
+	if (known.length > 0 || defaults) {
 		throw new CliError(
-			`Unknown model "${spec.id}" for provider "${spec.provider}". Known: ${known.join(", ")}. ` +
+			`Unknown model "${spec.id}" for provider "${spec.provider}". Known: ${known.join(", ") || "none"}. ` +
 				`Pick one, or add the model to ${modelsFile.path}.`,
 		);
 	}
 	throw new CliError(
-		`Unknown provider "${spec.provider}". Use one of ${[...getProviders(), ...Object.keys(modelsFile.file.providers)].join(", ")}, ` +
-			`or define it in ${modelsFile.path}. Run kestrel --list-models to see every model.`,
+		`Unknown provider "${spec.provider}". Use one of ${[...getProviders(), ...Object.keys(modelsFile.file.providers)].join(", ")}; ` +
+			`define it in ${modelsFile.path}, or load the provider package that adds it (the "providers" setting). ` +
+			"Run kestrel --list-models to see every model.",
 	);
 }
 
-function localModel(spec: ModelSpec): Model {
-	// A local server serves whatever it loaded: any id is valid there.
-	return defineModel({ provider: spec.provider as KnownProvider, id: spec.id });
+/**
+ * Whether kestrel must have a key before it sends a request for `model`: for a
+ * `models.json` provider, when it names an `apiKey` and its API authenticates with a key;
+ * otherwise when the wire API module that declares the provider says so (a hosted
+ * provider with key variables). Never for an API with a credential chain or no
+ * authentication, nor for a local server.
+ */
+export function requiresKey(model: Model, modelsFile: LoadedModelsFile): boolean {
+	const entry = Object.hasOwn(modelsFile.file.providers, model.provider)
+		? modelsFile.file.providers[model.provider]
+		: undefined;
+	if (entry) return entry.apiKey !== undefined && authKind(entry.api) === "key";
+	return requiresApiKey(model.provider) && authKind(model.api) === "key";
 }
 
-export function requiresKey(model: Model, modelsFile: LoadedModelsFile): boolean {
-	if (modelsFile.file.providers[model.provider])
-		return modelsFile.file.providers[model.provider]?.apiKey !== undefined;
-	return getProviderDefaults(model.provider)?.local !== true && getModels(model.provider).length > 0;
+/** How the wire API `api` authenticates, from its module; undefined for an API no module describes. */
+export function authKind(api: string): "key" | "credentials" | "none" | undefined {
+	return knownWireApis().find((module) => module.api === api)?.auth.kind;
 }
 
 function checkedBaseUrl(value: string): string {

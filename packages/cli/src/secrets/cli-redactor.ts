@@ -1,12 +1,12 @@
+import { knownSecretVariables, type LoadedModelsFile, modelsFileKeyVariables } from "@kestrel/ai";
 import { SecretRedactor } from "@kestrel/harness";
-import type { LoadedModelsFile } from "../models/load-models-file.js";
-import { modelsFileKeyVariableNames } from "../models/resolve-api-key.js";
 import { isStandardKeyVariable } from "./key-variables.js";
 
 /**
  * A redactor holding every key kestrel could send: the key variables set in `env` (the
- * standard ones and those `models.json` names), the keys written in `models.json`, and
- * `--api-key`. Each is shown as `[REDACTED:<where it came from>]`.
+ * standard ones, the secret variables of the registered wire API modules, provider
+ * packages' included, and those `models.json` names), the keys written in `models.json`,
+ * and `--api-key`. Each is shown as `[REDACTED:<where it came from>]`.
  */
 export function createCliRedactor(
 	env: NodeJS.ProcessEnv,
@@ -15,7 +15,7 @@ export function createCliRedactor(
 ): SecretRedactor {
 	const redactor = new SecretRedactor();
 	redactor.add("--api-key", apiKeyFlag);
-	const named = new Set(modelsFileKeyVariableNames(modelsFile));
+	const named = new Set([...modelsFileKeyVariables(modelsFile), ...knownSecretVariables()]);
 	for (const [name, value] of Object.entries(env))
 		if (named.has(name) || isStandardKeyVariable(name)) redactor.add(name, value);
 	for (const [provider, entry] of Object.entries(modelsFile.file.providers))

@@ -38,7 +38,12 @@ export interface HeldKeys {
  * nothing is re-executed: the keys stay in the start-up environment, as `ps eww` shows.
  * On Linux the arguments are then still overwritten through `process.title`.
  */
-export function holdKeys(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): HeldKeys {
+export function holdKeys(
+	argv: readonly string[],
+	env: NodeJS.ProcessEnv = process.env,
+	/** More variables to take out: the secret variables of the provider packages kestrel will load. */
+	extraVariables: readonly string[] = [],
+): HeldKeys {
 	const holder = env[handoverVariable];
 	if (holder !== undefined) {
 		delete env[handoverVariable];
@@ -48,7 +53,7 @@ export function holdKeys(argv: readonly string[], env: NodeJS.ProcessEnv = proce
 	// --version and --help print and exit: not worth a second start.
 	if (asksVersionOrHelp(rest))
 		return { argv: rest, variables: [], ...(apiKey === undefined ? {} : { apiKey }) };
-	const variables = keyVariablesIn(env, modelsFileKeyVariables(env));
+	const variables = keyVariablesIn(env, [...modelsFileKeyVariables(env), ...extraVariables]);
 	const held: HeldKeys = {
 		argv: rest,
 		variables,
@@ -76,6 +81,15 @@ export function holdKeys(argv: readonly string[], env: NodeJS.ProcessEnv = proce
 	// No re-execution: at least the arguments can be overwritten in place.
 	if (apiKey !== undefined) process.title = "kestrel";
 	return held;
+}
+
+/**
+ * Whether {@link holdKeys} will look for key variables in `env`: not for `--version` and
+ * `--help`, nor in the re-executed process, which receives the keys instead. Work done
+ * only to name more variables (loading provider packages) is skipped otherwise.
+ */
+export function looksForKeys(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
+	return env[handoverVariable] === undefined && !asksVersionOrHelp(withoutApiKey(argv).rest);
 }
 
 /** Splits `--api-key <key>` / `--api-key=<key>` off the arguments (options end at `--`). */

@@ -1,5 +1,5 @@
 import type { BeforeToolCallResult, ToolCallHookContext } from "@kestrel/agent-core";
-import { type Provider, registerBuiltInProviders, stream } from "@kestrel/ai";
+import { type Provider, stream } from "@kestrel/ai";
 import {
 	AgentHarness,
 	createSystemPromptSource,
@@ -27,7 +27,7 @@ export interface CreateHarnessOptions {
 	timeouts?: TimeoutSettings;
 	/** Print and JSON modes: nobody can stop a stalled run, so its total wait is bounded by default. */
 	unattended?: boolean;
-	/** Variables keys are read from besides the standard ones (`models.json`): kept from commands. */
+	/** Variables keys and credentials are read from besides the standard ones (provider packages', `models.json`'s): kept from commands. */
 	keyVariables?: readonly string[];
 	/** The keys kestrel holds, redacted from what is sent, stored and shown. */
 	redactor?: SecretRedactor;
@@ -61,11 +61,11 @@ export function harnessTimeouts(
 
 /**
  * The agent of every mode: the file tools and bash, the standard system prompt with
- * their guidelines, compaction and retry from settings, and the built-in providers.
+ * their guidelines, compaction and retry from settings, streaming through the default
+ * registry (`configureModels` registered the built-ins and the provider packages in it).
  * The key is handed to requests only, never to the session or the prompt.
  */
 export function createHarness(options: CreateHarnessOptions): AgentHarness {
-	registerBuiltInProviders();
 	const { compaction, retry } = resolveHarnessSettings(options.settings);
 	const timeouts = harnessTimeouts(options.settings, options.timeouts, options.unattended === true);
 	return new AgentHarness({

@@ -1,6 +1,14 @@
-import type { Model } from "@kestrel/ai";
-import { describe, expect, it } from "vitest";
-import type { LoadedModelsFile } from "../../src/models/load-models-file.js";
+import {
+	defineWireApi,
+	type LoadedModelsFile,
+	type Model,
+	registerWireApi,
+	Type,
+	unregisterProviders,
+	validateModelsFile,
+} from "@kestrel/ai";
+import { createFauxProvider } from "@kestrel/ai/testing";
+import { afterEach, describe, expect, it } from "vitest";
 import { type ResolveModelInput, resolveModel } from "../../src/models/resolve-model.js";
 
 const modelsFile: LoadedModelsFile = {
@@ -25,7 +33,7 @@ function input(overrides: Partial<ResolveModelInput>): ResolveModelInput {
 		modelsFile,
 		env: {},
 		probeLocal: async () => undefined,
-		probedPorts: [],
+		probed: [],
 		...overrides,
 	};
 }
@@ -106,5 +114,95 @@ describe("resolveModel", () => {
 		const resolved = await resolveModel(input({ flags: { model: "ollama/qwen3:8b" } }));
 		expect(resolved.model).toMatchObject({ provider: "ollama", id: "qwen3:8b", api: "openai-completions" });
 		expect(resolved.thinkingLevel).toBeUndefined();
+	});
+});
+
+/** A provider package's module: a credential chain, not a key; one hosted provider with a catalogue model. */
+const cloudApi = defineWireApi({
+	api: "cloud-converse",
+	title: "Cloud Converse",
+	compat: Type.Object({ region: Type.Optional(Type.String({ description: "Where." })) }),
+	auth: {
+		kind: "credentials",
+		describe: "Set CLOUD_SECRET or log in with cloud-cli.",
+		resolve: async () => ({}),
+		secretVariables: ["CLOUD_SECRET"],
+	},
+	providers: { "cloud-ai": { name: "Cloud AI", baseUrl: "https://cloud.example/v1" } },
+	models: [
+		{
+			id: "cloud-large",
+			name: "Cloud Large",
+			api: "cloud-converse",
+			provider: "cloud-ai",
+			baseUrl: "https://cloud.example/v1",
+			reasoning: false,
+			input: ["text"],
+			cost: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 },
+			contextWindow: 100_000,
+			maxTokens: 4_096,
+		},
+	],
+	replayRules: () => ({
+		toolCallIds: { keepsOwnIds: true, accepts: () => true, derive: (id: string) => id },
+		ownThinkingNeedsSignature: false,
+	}),
+	createProvider: () => createFauxProvider({ api: "cloud-converse" }).provider as never,
+});
+
+describe("resolveModel with a provider package registered", () => {
+	afterEach(() => unregisterProviders("test-package"));
+
+	it("takes its catalogue models and asks no key of an API with a credential chain", async () => {
+		registerWireApi(cloudApi, "test-package");
+		const resolved = await resolveModel(input({ flags: { model: "cloud-ai/cloud-large" } }));
+		expect(resolved.model).toMatchObject({ provider: "cloud-ai", id: "cloud-large", api: "cloud-converse" });
+		// A models.json provider on that API is not asked for its key either.
+		const path = "/home/me/.kestrel/models.json";
+		const file = validateModelsFile(
+			{
+				providers: {
+					gateway: {
+						baseUrl: "https://gateway.example/v1",
+						api: "cloud-converse",
+						apiKey: "$UNSET_TOKEN",
+						compat: { region: "eu" },
+						models: [{ id: "g1" }],
+					},
+				},
+			},
+			path,
+		);
+		const gateway = await resolveModel(input({ flags: { model: "gateway/g1" }, modelsFile: { path, file } }));
+		expect(gateway.model.compat).toEqual({ "cloud-converse": { region: "eu" } });
+	});
+
+	it("names its providers and credentials in the message for a machine with nothing configured", async () => {
+		const before = await resolveModel(input({ modelsFile: noModels })).catch((error: Error) => error.message);
+		expect(before).not.toContain("Cloud Converse");
+		registerWireApi(cloudApi, "test-package");
+		registerWireApi(
+			defineWireApi({
+				...cloudApi,
+				api: "key-converse",
+				auth: { kind: "key" },
+				providers: {
+					"key-cloud": {
+						name: "Key Cloud",
+						baseUrl: "https://k.example/v1",
+						apiKeyVariables: ["KEY_CLOUD_TOKEN"],
+					},
+				},
+				models: [],
+				createProvider: () => createFauxProvider({ api: "key-converse" }).provider as never,
+			}),
+			"test-package",
+		);
+		const message = await resolveModel(input({ modelsFile: noModels })).catch(
+			(error: Error) => error.message,
+		);
+		expect(message).toContain("Cloud Converse (cloud-ai): Set CLOUD_SECRET or log in with cloud-cli.");
+		expect(message).toContain("KEY_CLOUD_TOKEN");
+		expect(message).toContain("Ollama (11434)");
 	});
 });
