@@ -59,7 +59,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		)
 		.option(
 			"--trust-folder",
-			"trust this folder: its .kestrel/settings.json may set approve and session.dir (remembered in trusted-folders.json)",
+			"trust this folder: its .kestrel/settings.json may set approve, session.dir and providers (remembered in trusted-folders.json)",
 		)
 		.option(
 			"--first-byte-timeout <seconds>",
