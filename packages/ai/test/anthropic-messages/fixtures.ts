@@ -1,6 +1,7 @@
 import { createAnthropicMessagesProvider } from "../../src/providers/anthropic-messages/index.js";
 import type { WireServer } from "../../src/testing/wire-server/server.js";
-import type { Context, Model, StreamOptions } from "../../src/types.js";
+import type { AssistantMessage, Context, Model, StreamOptions, ToolResultMessage } from "../../src/types.js";
+import { zeroUsage } from "../../src/usage.js";
 import { collectStream } from "../support/wire-fixture.js";
 
 export {
@@ -46,4 +47,48 @@ export function run(
 	options: StreamOptions = baseOptions(),
 ) {
 	return collectStream(provider.stream(model, context, options));
+}
+
+/** A Claude model for tests that call no server (conversion and mapping). */
+export const offlineModel: Model<"anthropic-messages"> = {
+	id: "claude-test-4-5",
+	name: "Claude Test",
+	api: "anthropic-messages",
+	provider: "anthropic",
+	baseUrl: "http://127.0.0.1:9",
+	reasoning: true,
+	input: ["text", "image"],
+	cost: TEST_COST,
+	contextWindow: 200_000,
+	maxTokens: 64_000,
+};
+
+/** A finished assistant turn of {@link offlineModel}, for histories. */
+export function assistant(
+	content: AssistantMessage["content"],
+	extra: Partial<AssistantMessage> = {},
+): AssistantMessage {
+	return {
+		role: "assistant",
+		content,
+		api: "anthropic-messages",
+		provider: "anthropic",
+		model: offlineModel.id,
+		usage: zeroUsage(),
+		stopReason: "stop",
+		timestamp: 2,
+		...extra,
+	};
+}
+
+/** A tool result with one text block. */
+export function result(toolCallId: string, text: string): ToolResultMessage {
+	return {
+		role: "toolResult",
+		toolCallId,
+		toolName: "ls",
+		content: [{ type: "text", text }],
+		isError: false,
+		timestamp: 3,
+	};
 }
