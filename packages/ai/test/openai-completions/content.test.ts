@@ -9,34 +9,6 @@ import { collect, testModel, useWireServer } from "./fixtures.js";
 const wire = useWireServer();
 
 describe("openai-completions content", () => {
-	it("streams text into one text block with start, deltas, end and done", async () => {
-		wire.current.enqueue({
-			body: encodeOpenAICompletionsStream({
-				id: "chatcmpl-text1",
-				blocks: [{ type: "text", text: "Hello there, friend.", deltaSize: 6 }],
-			}),
-		});
-		const { events, message } = await collect(testModel(wire.current));
-
-		expect(events.map((event) => event.type)).toEqual([
-			"start",
-			"text_start",
-			"text_delta",
-			"text_delta",
-			"text_delta",
-			"text_delta",
-			"text_end",
-			"done",
-		]);
-		expect(message.content).toEqual([{ type: "text", text: "Hello there, friend." }]);
-		expect(message.stopReason).toBe("stop");
-		expect(message.rawStopReason).toBe("stop");
-		expect(message.responseId).toBe("chatcmpl-text1");
-		expect(message.api).toBe("openai-completions");
-		expect(message.provider).toBe("openai");
-		expect(message.model).toBe("gpt-4.1");
-	});
-
 	it.each([
 		["reasoning_content", undefined],
 		["reasoning", undefined],
@@ -116,33 +88,6 @@ describe("openai-completions content", () => {
 			{ type: "thinking", thinking: "Second thought." },
 			{ type: "text", text: "Part two." },
 		]);
-	});
-
-	it("assembles one tool call with its id and name from the first chunk and exact arguments", async () => {
-		const args = { path: "src/main.ts", lines: [1, 20], note: 'say "hi" — naïve ✓' };
-		wire.current.enqueue({
-			body: encodeOpenAICompletionsStream({
-				blocks: [
-					{ type: "text", text: "Reading the file." },
-					{ type: "toolCall", id: "call_Xy12", name: "read_file", arguments: args, deltaSize: 5 },
-				],
-			}),
-		});
-		const { events, message } = await collect(testModel(wire.current));
-
-		expect(message.content).toEqual([
-			{ type: "text", text: "Reading the file." },
-			{ type: "toolCall", id: "call_Xy12", name: "read_file", arguments: args },
-		]);
-		expect(message.stopReason).toBe("toolUse");
-		expect(message.rawStopReason).toBe("tool_calls");
-		const end = events.find((event) => event.type === "toolcall_end");
-		expect(end?.type === "toolcall_end" && end.toolCall).toEqual({
-			type: "toolCall",
-			id: "call_Xy12",
-			name: "read_file",
-			arguments: args,
-		});
 	});
 
 	it("assembles several tool calls whose fragments interleave by index", async () => {
