@@ -207,7 +207,8 @@ export function contentCases(target: ConformanceTarget): ConformanceCase[] {
 				assert.ok(reference);
 				assert.deepEqual(neutralContent(reference.content), expectedContent(target, blocks));
 				assert.equal(reference.stopReason, "toolUse");
-				assert.equal(reference.usage.output, 34);
+				const { input, output, cacheRead } = reference.usage;
+				assert.deepEqual({ input, output, cacheRead }, { input: 12, output: 34, cacheRead: 5 });
 				const size = bodyBytes(response.body).length;
 				// A pause between writes keeps the client from reading two of them as one piece.
 				const responses: ScriptedResponse[] = [{ ...response, chunking: 1, chunkDelayMs: 1 }];
