@@ -1,10 +1,17 @@
 import { MessageAssembler } from "./assembler.js";
 import { apiKeyVariables, getEnvApiKey, requiresApiKey } from "./env-keys.js";
 import { classifyFailure } from "./errors/classify.js";
+import { isConnectFailureBeforeResponse } from "./errors/connect-failure.js";
 import { describeThrown } from "./errors/from-thrown.js";
 import { AssistantEventStream } from "./event-stream.js";
 import { MissingSdkError } from "./sdk-loader.js";
-import type { AssistantMessageEventStream, Model, ProviderError, StreamOptions } from "./types.js";
+import type {
+	AssistantMessageEvent,
+	AssistantMessageEventStream,
+	Model,
+	ProviderError,
+	StreamOptions,
+} from "./types.js";
 
 export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 300_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -29,24 +36,98 @@ export interface ProviderRun {
  * The one driver every provider runs in. It returns the stream synchronously and turns
  * every failure — missing key, missing SDK, thrown SDK errors, abort, timeouts, a stream
  * that stops before its final event — into a classified `error` event.
+ *
+ * A connection that fails before any byte of the response arrived (refused, or a stale
+ * keep-alive socket the server had closed) is retried here, `options.connectRetries`
+ * times (default {@link DEFAULT_CONNECT_RETRIES}) after short abortable waits: `body`
+ * runs again from the start with a fresh assembler, and consumers see only the attempt
+ * that got an answer. Anything else is reported, for the caller (or the SDK's own
+ * `maxRetries`) to retry.
  */
 export function runProviderStream(
 	model: Model,
 	options: StreamOptions,
 	body: (run: ProviderRun) => Promise<void>,
 ): AssistantMessageEventStream {
-	const stream = new AssistantEventStream(model);
-	const assembler = new MessageAssembler(model, stream);
-	void drive(model, options, assembler, body).finally(() => stream.close());
+	const stream = new RunEventStream(model);
+	void drive(model, options, stream, body).finally(() => stream.close());
 	return stream;
+}
+
+/** Retries of a connection that failed before the response, when the options set none. */
+export const DEFAULT_CONNECT_RETRIES = 2;
+
+/** The waits before the connection retries; later retries wait as long as the last. */
+const CONNECT_RETRY_DELAYS_MS = [100, 400];
+
+/** The event stream of a run; it knows whether consumers saw anything yet. */
+class RunEventStream extends AssistantEventStream {
+	pushed = false;
+
+	override push(event: AssistantMessageEvent): void {
+		this.pushed = true;
+		super.push(event);
+	}
 }
 
 async function drive(
 	model: Model,
 	options: StreamOptions,
-	assembler: MessageAssembler,
+	stream: RunEventStream,
 	body: (run: ProviderRun) => Promise<void>,
 ): Promise<void> {
+	const userSignal = options.signal;
+	let assembler = new MessageAssembler(model, stream);
+	if (userSignal?.aborted) {
+		assembler.fail("The request was aborted before it was sent.", { kind: "aborted" });
+		return;
+	}
+	const retries = options.connectRetries ?? DEFAULT_CONNECT_RETRIES;
+	if (!Number.isInteger(retries) || retries < 0) {
+		assembler.fail(
+			`StreamOptions.connectRetries must be a whole number of 0 or more (got ${String(retries)}); 0 turns connection retries off.`,
+			{ kind: "invalid_request", code: "invalid_option" },
+		);
+		return;
+	}
+	const apiKey = options.apiKey || getEnvApiKey(model.provider);
+	if (!apiKey && requiresApiKey(model.provider)) {
+		const variables = apiKeyVariables(model.provider).join(" or ");
+		assembler.fail(
+			`No API key for provider "${model.provider}": set ${variables}, or pass apiKey in the options.`,
+			{ kind: "auth" },
+		);
+		return;
+	}
+	for (let attempt = 0; ; attempt++) {
+		const failure = await attemptOnce(model, options, assembler, apiKey, body);
+		if (!failure) return;
+		// A retry must be invisible: consumers have seen nothing of this attempt.
+		if (attempt >= retries || stream.pushed) {
+			const { message, error } = classifyThrown(failure.thrown);
+			assembler.fail(message, error);
+			return;
+		}
+		const delay = CONNECT_RETRY_DELAYS_MS[Math.min(attempt, CONNECT_RETRY_DELAYS_MS.length - 1)] ?? 0;
+		if (!(await waitUnlessAborted(delay, userSignal))) {
+			assembler.fail("The request was aborted.", { kind: "aborted" });
+			return;
+		}
+		assembler = new MessageAssembler(model, stream);
+	}
+}
+
+/**
+ * Sends the request once and ends the message, except when the connection failed before
+ * any byte of the response: that failure is returned unreported, for `drive` to retry.
+ */
+async function attemptOnce(
+	model: Model,
+	options: StreamOptions,
+	assembler: MessageAssembler,
+	apiKey: string | undefined,
+	body: (run: ProviderRun) => Promise<void>,
+): Promise<{ thrown: unknown } | undefined> {
 	const userSignal = options.signal;
 	const controller = new AbortController();
 	const watchdog = new Watchdog(
@@ -57,21 +138,6 @@ async function drive(
 	const onAbort = () => controller.abort(userSignal?.reason);
 	userSignal?.addEventListener("abort", onAbort, { once: true });
 	try {
-		if (userSignal?.aborted) {
-			assembler.fail("The request was aborted before it was sent.", { kind: "aborted" });
-			return;
-		}
-		const apiKey = options.apiKey || getEnvApiKey(model.provider);
-		if (!apiKey && requiresApiKey(model.provider)) {
-			const variables = apiKeyVariables(model.provider).join(" or ");
-			assembler.fail(
-				`No API key for provider "${model.provider}": set ${variables}, or pass apiKey in the options.`,
-				{
-					kind: "auth",
-				},
-			);
-			return;
-		}
 		const run: ProviderRun = {
 			assembler,
 			signal: controller.signal,
@@ -88,8 +154,9 @@ async function drive(
 		watchdog.start();
 		await body(run);
 		if (!assembler.finished) throw new TruncatedStreamError();
+		return undefined;
 	} catch (thrown) {
-		if (assembler.finished) return;
+		if (assembler.finished) return undefined;
 		if (userSignal?.aborted) {
 			assembler.fail("The request was aborted.", { kind: "aborted" });
 		} else if (watchdog.firedAfterMs !== undefined) {
@@ -97,14 +164,33 @@ async function drive(
 			assembler.fail(`The provider sent nothing for ${watchdog.firedAfterMs} ms ${phase}.`, {
 				kind: "timeout",
 			});
+		} else if (!watchdog.sawActivity && isConnectFailureBeforeResponse(thrown)) {
+			return { thrown };
 		} else {
 			const { message, error } = classifyThrown(thrown);
 			assembler.fail(message, error);
 		}
+		return undefined;
 	} finally {
 		watchdog.stop();
 		userSignal?.removeEventListener("abort", onAbort);
 	}
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` fires (at once if it has). */
+function waitUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+	if (signal?.aborted) return Promise.resolve(false);
+	return new Promise((resolve) => {
+		const onAbort = () => {
+			clearTimeout(timer);
+			resolve(false);
+		};
+		const timer = setTimeout(() => {
+			signal?.removeEventListener("abort", onAbort);
+			resolve(true);
+		}, ms);
+		signal?.addEventListener("abort", onAbort, { once: true });
+	});
 }
 
 class TruncatedStreamError extends Error {

@@ -378,6 +378,16 @@ export interface StreamOptions {
 	 * full knowledge; raise it for a standalone script.
 	 */
 	maxRetries?: number;
+	/**
+	 * Retries of a request whose connection failed before any byte of the response
+	 * arrived: refused, or closed by the server before it answered (a stale keep-alive
+	 * socket). Nothing of the answer was streamed, so the request is sent again from the
+	 * start, after 100 ms, then 400 ms, abortable; the stream shows only the attempt that
+	 * got an answer, and `onPayload` runs once per attempt. Default 2; 0 turns them off.
+	 * Independent of {@link maxRetries}: failures after the first byte, HTTP errors and
+	 * timeouts are not retried here.
+	 */
+	connectRetries?: number;
 }
 
 // ---------------------------------------------------------------------------------------
