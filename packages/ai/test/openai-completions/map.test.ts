@@ -64,6 +64,20 @@ describe("mapUsage", () => {
 		expect(mapUsage({ prompt_tokens: 10, cached_tokens: 15 })).toMatchObject({ input: 0, cacheRead: 15 });
 		expect(mapUsage({})).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
 	});
+
+	it("adds reasoning tokens to the output only when the total counts them outside completion_tokens", () => {
+		const details = { completion_tokens_details: { reasoning_tokens: 290 } };
+		// xAI: total = prompt + completion + reasoning.
+		expect(mapUsage({ prompt_tokens: 12, completion_tokens: 1, total_tokens: 303, ...details }).output).toBe(
+			291,
+		);
+		// OpenAI: reasoning is inside completion_tokens, total = prompt + completion.
+		expect(
+			mapUsage({ prompt_tokens: 12, completion_tokens: 300, total_tokens: 312, ...details }).output,
+		).toBe(300);
+		// No total: nothing to go by, completion_tokens as sent.
+		expect(mapUsage({ prompt_tokens: 12, completion_tokens: 1, ...details }).output).toBe(1);
+	});
 });
 
 describe("mapFinishReason", () => {

@@ -52,20 +52,28 @@ export interface WireUsage {
 	prompt_cache_hit_tokens?: number | null;
 	/** Moonshot and a few others put it at the top level. */
 	cached_tokens?: number | null;
+	total_tokens?: number | null;
+	completion_tokens_details?: { reasoning_tokens?: number | null } | null;
 }
 
 /**
  * `prompt_tokens` counts cached tokens too (OpenAI, xAI, DeepSeek, OpenRouter, whose
  * `cache_write_tokens` are also inside it); Kestrel's `input` is the uncached rest.
+ * `completion_tokens` includes reasoning on OpenAI; xAI counts reasoning outside it (its
+ * `total_tokens` is prompt + completion + reasoning), and then Kestrel's `output`, which
+ * includes reasoning, adds it back. The total decides, so no provider name is needed.
  */
 export function mapUsage(usage: WireUsage): UsageReport {
 	const prompt = usage.prompt_tokens ?? 0;
+	const completion = usage.completion_tokens ?? 0;
+	const reasoning = usage.completion_tokens_details?.reasoning_tokens ?? 0;
+	const reasoningOutside = reasoning > 0 && usage.total_tokens === prompt + completion + reasoning;
 	const details = usage.prompt_tokens_details;
 	const cacheRead = details?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? usage.cached_tokens ?? 0;
 	const cacheWrite = details?.cache_write_tokens ?? 0;
 	return {
 		input: Math.max(0, prompt - cacheRead - cacheWrite),
-		output: usage.completion_tokens ?? 0,
+		output: completion + (reasoningOutside ? reasoning : 0),
 		cacheRead,
 		cacheWrite,
 	};
