@@ -15,6 +15,8 @@ export interface ProviderDefaults {
 	local: boolean;
 	/** Compat flags every model of the provider needs. */
 	compat?: ModelCompat;
+	/** The model to use when only the provider is named, when the provider says. */
+	defaultModel?: string;
 }
 
 /** {@link ProviderDefaults} plus the environment variables the provider's key is read from. */
@@ -53,6 +55,7 @@ export function getProviderDefaults(
 		provider,
 		apiKeyVariables: module.auth.kind === "key" ? [...(entry.apiKeyVariables ?? [])] : [],
 	};
+	if (entry.defaultModel) info.defaultModel = entry.defaultModel;
 	if (entry.compat) info.compat = { [module.api]: structuredClone(entry.compat) } as ModelCompat;
 	return info;
 }

@@ -52,6 +52,11 @@ export interface WireApiProvider<TFlags = Record<string, unknown>> {
 	apiKeyVariables?: readonly string[];
 	/** Compat flags every model of the provider needs. */
 	compat?: TFlags;
+	/**
+	 * The catalogue model a host picks when the user names only the provider (a good
+	 * everyday model, not the largest). Default: the provider's first catalogue model.
+	 */
+	defaultModel?: string;
 }
 
 /**

@@ -74,6 +74,21 @@ describe("wire API modules", () => {
 		>();
 	});
 
+	it("each provider's default model is one of its catalogue models", () => {
+		for (const module of builtInWireApis()) {
+			for (const [provider, entry] of Object.entries(module.providers ?? {})) {
+				const preferred = (entry as { defaultModel?: string }).defaultModel;
+				if (preferred === undefined) continue;
+				expect(
+					getModels(provider).map((model) => model.id),
+					provider,
+				).toContain(preferred);
+				expect(getProviderDefaults(provider)?.defaultModel).toBe(preferred);
+			}
+		}
+		expect(getProviderDefaults("anthropic")?.defaultModel).toBe("claude-sonnet-5-5");
+	});
+
 	it("a registered module's providers, keys and catalogue models become known to that registry", async () => {
 		const registry = new ProviderRegistry();
 		registerBuiltInProviders(registry);

@@ -52,13 +52,6 @@ export interface ResolvedModel {
 	thinkingLevel?: ThinkingLevel;
 }
 
-/** The model a zero-configuration run picks for a provider with a key. */
-const PREFERRED_MODELS: Record<string, string> = {
-	anthropic: "claude-sonnet-5-5",
-	openai: "gpt-6.1-terra",
-	google: "gemini-3.8-flash",
-};
-
 /**
  * Chooses the model: `--model` (with `--provider`), else the settings' default, else the
  * first catalogue provider with a key in the environment, else the first model of
@@ -133,7 +126,8 @@ function firstModelId(provider: string, modelsFile: LoadedModelsFile): string {
 	const custom = modelsFile.file.providers[provider]?.models[0]?.id;
 	if (custom) return custom;
 	const catalogue = getModels(provider).map((model) => model.id);
-	const preferred = PREFERRED_MODELS[provider];
+	// The provider's own pick (its wire API module says), else its first catalogue model.
+	const preferred = getProviderDefaults(provider)?.defaultModel;
 	const id = preferred && catalogue.includes(preferred) ? preferred : catalogue[0];
 	if (id) return id;
 	throw new CliError(

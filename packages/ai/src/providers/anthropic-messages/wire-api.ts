@@ -9,6 +9,7 @@ const PROVIDERS = {
 		name: "Anthropic",
 		baseUrl: "https://api.anthropic.com",
 		apiKeyVariables: ["ANTHROPIC_API_KEY"],
+		defaultModel: "claude-sonnet-5-5",
 	},
 } satisfies Record<string, WireApiProvider<Static<typeof ANTHROPIC_MESSAGES_COMPAT>>>;
 

@@ -9,6 +9,7 @@ const PROVIDERS = {
 		name: "Google Gemini API",
 		baseUrl: "https://generativelanguage.googleapis.com",
 		apiKeyVariables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+		defaultModel: "gemini-3.8-flash",
 	},
 } satisfies Record<string, WireApiProvider<Static<typeof GOOGLE_GENERATIVE_AI_COMPAT>>>;
 

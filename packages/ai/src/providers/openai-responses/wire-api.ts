@@ -5,7 +5,12 @@ import { OPENAI_RESPONSES_COMPAT } from "./compat-flags.js";
 import { createOpenAIResponsesProvider } from "./index.js";
 
 const PROVIDERS = {
-	openai: { name: "OpenAI", baseUrl: "https://api.openai.com/v1", apiKeyVariables: ["OPENAI_API_KEY"] },
+	openai: {
+		name: "OpenAI",
+		baseUrl: "https://api.openai.com/v1",
+		apiKeyVariables: ["OPENAI_API_KEY"],
+		defaultModel: "gpt-6.1-terra",
+	},
 } satisfies Record<string, WireApiProvider<Static<typeof OPENAI_RESPONSES_COMPAT>>>;
 
 /**
