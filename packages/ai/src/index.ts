@@ -76,6 +76,7 @@ export { ProviderPackageError } from "./provider-packages/provider-package-error
 export { knownSecretVariables } from "./provider-packages/secret-variables.js";
 export { isWireApi, wireApisOf } from "./provider-packages/wire-apis-of.js";
 export {
+	DEFAULT_CONNECT_RETRIES,
 	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
 	DEFAULT_IDLE_TIMEOUT_MS,
 	type ProviderRun,

@@ -13,9 +13,11 @@ export { parseToolArguments, ToolArgumentsParser } from "./json/tool-arguments-p
 export { ProviderHttpError } from "./kit/http-error.js";
 export { type ReadNdjsonOptions, readNdjson } from "./kit/read-ndjson.js";
 export {
+	DEFAULT_CONNECT_RETRIES,
 	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
 	DEFAULT_IDLE_TIMEOUT_MS,
 	type ProviderRun,
+	type ProviderRunHooks,
 	runProviderStream,
 } from "./provider-run.js";
 export {

@@ -2,7 +2,7 @@ import { MessageAssembler } from "./assembler.js";
 import { apiKeyVariables, getEnvApiKey, requiresApiKey } from "./env-keys.js";
 import { classifyFailure } from "./errors/classify.js";
 import { isConnectFailureBeforeResponse } from "./errors/connect-failure.js";
-import { describeThrown } from "./errors/from-thrown.js";
+import { type DescribedFailure, describeThrown } from "./errors/from-thrown.js";
 import { AssistantEventStream } from "./event-stream.js";
 import { MissingSdkError } from "./sdk-loader.js";
 import type {
@@ -48,10 +48,22 @@ export function runProviderStream(
 	model: Model,
 	options: StreamOptions,
 	body: (run: ProviderRun) => Promise<void>,
+	hooks: ProviderRunHooks = {},
 ): AssistantMessageEventStream {
 	const stream = new RunEventStream(model);
-	void drive(model, options, stream, body).finally(() => stream.close());
+	void drive(model, options, stream, body, hooks).finally(() => stream.close());
 	return stream;
+}
+
+/** How a provider adapts the run to its SDK. */
+export interface ProviderRunHooks {
+	/**
+	 * Turns what the body threw into failure facts, for an SDK whose errors do not have
+	 * the `APIError` shape `describeThrown` reads (status, headers, `error` body). Return
+	 * undefined to fall back to `describeThrown`. A wire API module passes its own
+	 * `describeError` here.
+	 */
+	describeError?: (thrown: unknown) => DescribedFailure | undefined;
 }
 
 /** Retries of a connection that failed before the response, when the options set none. */
@@ -75,6 +87,7 @@ async function drive(
 	options: StreamOptions,
 	stream: RunEventStream,
 	body: (run: ProviderRun) => Promise<void>,
+	hooks: ProviderRunHooks,
 ): Promise<void> {
 	const userSignal = options.signal;
 	let assembler = new MessageAssembler(model, stream);
@@ -100,11 +113,11 @@ async function drive(
 		return;
 	}
 	for (let attempt = 0; ; attempt++) {
-		const failure = await attemptOnce(model, options, assembler, apiKey, body);
+		const failure = await attemptOnce(model, options, assembler, apiKey, body, hooks);
 		if (!failure) return;
 		// A retry must be invisible: consumers have seen nothing of this attempt.
 		if (attempt >= retries || stream.pushed) {
-			const { message, error } = classifyThrown(failure.thrown);
+			const { message, error } = classifyThrown(failure.thrown, hooks);
 			assembler.fail(message, error);
 			return;
 		}
@@ -127,6 +140,7 @@ async function attemptOnce(
 	assembler: MessageAssembler,
 	apiKey: string | undefined,
 	body: (run: ProviderRun) => Promise<void>,
+	hooks: ProviderRunHooks,
 ): Promise<{ thrown: unknown } | undefined> {
 	const userSignal = options.signal;
 	const controller = new AbortController();
@@ -167,7 +181,7 @@ async function attemptOnce(
 		} else if (!watchdog.sawActivity && isConnectFailureBeforeResponse(thrown)) {
 			return { thrown };
 		} else {
-			const { message, error } = classifyThrown(thrown);
+			const { message, error } = classifyThrown(thrown, hooks);
 			assembler.fail(message, error);
 		}
 		return undefined;
@@ -205,11 +219,11 @@ class TruncatedStreamError extends Error {
  * travels as data: the message's `provider` and `api`, and `error.status` and `error.code`.
  * Apps word them for their users.
  */
-function classifyThrown(thrown: unknown): { message: string; error: ProviderError } {
+function classifyThrown(thrown: unknown, hooks: ProviderRunHooks): { message: string; error: ProviderError } {
 	if (thrown instanceof MissingSdkError)
 		return { message: thrown.message, error: { kind: "invalid_request", code: "missing_sdk" } };
 	if (thrown instanceof TruncatedStreamError) return { message: thrown.message, error: { kind: "network" } };
-	const facts = describeThrown(thrown);
+	const facts = hooks.describeError?.(thrown) ?? describeThrown(thrown);
 	const error: ProviderError = facts.kind ? { kind: facts.kind, raw: facts.raw } : classifyFailure(facts);
 	return { message: facts.message || "The provider request failed.", error };
 }

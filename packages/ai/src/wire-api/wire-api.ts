@@ -1,5 +1,5 @@
 import type { Static, TObject } from "typebox";
-import type { FailureFacts } from "../errors/classify.js";
+import type { DescribedFailure } from "../errors/from-thrown.js";
 import type { ReplayRules } from "../replay/target-rules.js";
 import type { Model, ProviderImplementation } from "../types.js";
 
@@ -104,10 +104,11 @@ export interface WireApi<
 	replayRules(model: Model<TApi>): ReplayRules;
 	/**
 	 * Turns what the API's SDK threw into failure facts (status, provider code, message,
-	 * headers), for `classifyFailure`. Default: `describeThrown`, which reads the shape
-	 * the Anthropic and OpenAI SDKs throw. Return undefined to fall back to it.
+	 * headers), for `classifyFailure`, when the SDK's errors do not have the `APIError`
+	 * shape `describeThrown` reads. The module's implementation passes it to
+	 * `runProviderStream` (`{ describeError }`); return undefined to fall back.
 	 */
-	describeError?(thrown: unknown): (FailureFacts & { message: string }) | undefined;
+	describeError?(thrown: unknown): DescribedFailure | undefined;
 }
 
 /**
