@@ -46,6 +46,11 @@ export {
 	type WireTranscript,
 	type WireTurn,
 } from "./handoff/index.js";
+export { anthropicMessagesTesting } from "./kits/anthropic-messages.js";
+export { googleGenerativeAITesting } from "./kits/google-generative-ai.js";
+export { openAICompletionsTesting } from "./kits/openai-completions.js";
+export { openAIResponsesTesting } from "./kits/openai-responses.js";
+export { type WireApiTesting, wireApiTestKits } from "./wire-api-testing.js";
 export { anthropicErrorResponse, encodeAnthropicStream } from "./wire-server/anthropic-messages.js";
 export {
 	encodeGeminiStream,

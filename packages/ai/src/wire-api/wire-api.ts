@@ -1,6 +1,7 @@
 import type { Static, TObject } from "typebox";
 import type { DescribedFailure } from "../errors/from-thrown.js";
 import type { ReplayRules } from "../replay/target-rules.js";
+import type { WireApiTesting } from "../testing/wire-api-testing.js";
 import type { Model, ProviderImplementation } from "../types.js";
 
 /**
@@ -109,6 +110,12 @@ export interface WireApi<
 	 * `runProviderStream` (`{ describeError }`); return undefined to fall back.
 	 */
 	describeError?(thrown: unknown): DescribedFailure | undefined;
+	/**
+	 * The module's test kit, loaded on demand (keep it in a module of its own so that
+	 * hosts never load test code): its wire encoder as a conformance target and its
+	 * handoff matrix entries. `wireApiTestKits()` of `@kestrel/ai/testing` collects them.
+	 */
+	testing?(): Promise<WireApiTesting>;
 }
 
 /**

@@ -25,5 +25,7 @@ export const anthropicMessages: WireApi<
 	auth: { kind: "key" },
 	providers: PROVIDERS,
 	createProvider: () => createAnthropicMessagesProvider(),
+	testing: () =>
+		import("../../testing/kits/anthropic-messages.js").then((kit) => kit.anthropicMessagesTesting),
 	replayRules: () => ANTHROPIC_MESSAGES_REPLAY,
 };

@@ -25,5 +25,7 @@ export const googleGenerativeAI: WireApi<
 	auth: { kind: "key" },
 	providers: PROVIDERS,
 	createProvider: () => createGoogleGenerativeAIProvider(),
+	testing: () =>
+		import("../../testing/kits/google-generative-ai.js").then((kit) => kit.googleGenerativeAITesting),
 	replayRules: () => GOOGLE_GENERATIVE_AI_REPLAY,
 };

@@ -58,5 +58,7 @@ export const openAICompletions: WireApi<
 	auth: { kind: "key" },
 	providers: PROVIDERS,
 	createProvider: () => createOpenAICompletionsProvider(),
+	testing: () =>
+		import("../../testing/kits/openai-completions.js").then((kit) => kit.openAICompletionsTesting),
 	replayRules: (model) => openAICompletionsReplay(resolveToolCallIdFormat(model)),
 };

@@ -28,5 +28,6 @@ export const openAIResponses: WireApi<
 	auth: { kind: "key" },
 	providers: PROVIDERS,
 	createProvider: () => createOpenAIResponsesProvider(),
+	testing: () => import("../../testing/kits/openai-responses.js").then((kit) => kit.openAIResponsesTesting),
 	replayRules: () => OPENAI_RESPONSES_REPLAY,
 };

@@ -1,10 +1,8 @@
-import { describe, it } from "vitest";
-import { createAnthropicMessagesProvider } from "../../src/providers/anthropic-messages/index.js";
-import { type ConformanceTarget, conformanceCases } from "../../src/testing/index.js";
-import {
-	anthropicErrorResponse,
-	encodeAnthropicStream,
-} from "../../src/testing/wire-server/anthropic-messages.js";
+import { createAnthropicMessagesProvider } from "../../providers/anthropic-messages/index.js";
+import type { ConformanceTarget } from "../conformance/target.js";
+import { BUILT_IN_HANDOFF_APIS } from "../handoff/built-in-handoff-apis.js";
+import type { WireApiTesting } from "../wire-api-testing.js";
+import { anthropicErrorResponse, encodeAnthropicStream } from "../wire-server/anthropic-messages.js";
 
 /** Anthropic Messages: signed thinking, streamed tool arguments, cache writes. */
 const target: ConformanceTarget = {
@@ -44,6 +42,8 @@ const target: ConformanceTarget = {
 	features: { thinking: "signed", toolArguments: "streamed", cacheWrite: true, responseId: true },
 };
 
-describe("anthropic-messages conformance", () => {
-	for (const c of conformanceCases(target)) it(c.name, c.run, c.timeoutMs);
-});
+/** The anthropic-messages wire API's test kit: its conformance target and its handoff matrix entries. */
+export const anthropicMessagesTesting: WireApiTesting = {
+	conformance: target,
+	handoff: [BUILT_IN_HANDOFF_APIS.anthropic],
+};

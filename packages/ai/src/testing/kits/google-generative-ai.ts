@@ -1,10 +1,8 @@
-import { describe, it } from "vitest";
-import { createGoogleGenerativeAIProvider } from "../../src/providers/google-generative-ai/index.js";
-import { type ConformanceTarget, conformanceCases } from "../../src/testing/index.js";
-import {
-	encodeGeminiStream,
-	geminiErrorResponse,
-} from "../../src/testing/wire-server/google-generative-ai.js";
+import { createGoogleGenerativeAIProvider } from "../../providers/google-generative-ai/index.js";
+import type { ConformanceTarget } from "../conformance/target.js";
+import { BUILT_IN_HANDOFF_APIS } from "../handoff/built-in-handoff-apis.js";
+import type { WireApiTesting } from "../wire-api-testing.js";
+import { encodeGeminiStream, geminiErrorResponse } from "../wire-server/google-generative-ai.js";
 
 /**
  * Gemini: signed thoughts, tool arguments whole in one part, no cache writes. Google
@@ -55,6 +53,8 @@ const target: ConformanceTarget = {
 	features: { thinking: "signed", toolArguments: "whole", cacheWrite: false, responseId: true },
 };
 
-describe("google-generative-ai conformance", () => {
-	for (const c of conformanceCases(target)) it(c.name, c.run, c.timeoutMs);
-});
+/** The google-generative-ai wire API's test kit: its conformance target and its handoff matrix entries. */
+export const googleGenerativeAITesting: WireApiTesting = {
+	conformance: target,
+	handoff: [BUILT_IN_HANDOFF_APIS.google],
+};

@@ -1,10 +1,8 @@
-import { describe, it } from "vitest";
-import { createOpenAICompletionsProvider } from "../../src/providers/openai-completions/index.js";
-import { type ConformanceTarget, conformanceCases } from "../../src/testing/index.js";
-import {
-	encodeOpenAICompletionsStream,
-	openaiErrorResponse,
-} from "../../src/testing/wire-server/openai-completions.js";
+import { createOpenAICompletionsProvider } from "../../providers/openai-completions/index.js";
+import type { ConformanceTarget } from "../conformance/target.js";
+import { BUILT_IN_HANDOFF_APIS } from "../handoff/built-in-handoff-apis.js";
+import type { WireApiTesting } from "../wire-api-testing.js";
+import { encodeOpenAICompletionsStream, openaiErrorResponse } from "../wire-server/openai-completions.js";
 
 /** OpenAI Chat Completions: reasoning without signatures, streamed tool arguments, no cache writes. */
 const target: ConformanceTarget = {
@@ -44,6 +42,8 @@ const target: ConformanceTarget = {
 	features: { thinking: "unsigned", toolArguments: "streamed", cacheWrite: false, responseId: true },
 };
 
-describe("openai-completions conformance", () => {
-	for (const c of conformanceCases(target)) it(c.name, c.run, c.timeoutMs);
-});
+/** The openai-completions wire API's test kit: its conformance target and its handoff matrix entries. */
+export const openAICompletionsTesting: WireApiTesting = {
+	conformance: target,
+	handoff: [BUILT_IN_HANDOFF_APIS.openaiCompletions, BUILT_IN_HANDOFF_APIS.mistral],
+};

@@ -1,8 +1,9 @@
-import { describe, it } from "vitest";
-import { createOpenAIResponsesProvider } from "../../src/providers/openai-responses/index.js";
-import { type ConformanceTarget, conformanceCases } from "../../src/testing/index.js";
-import { openaiErrorResponse } from "../../src/testing/wire-server/openai-completions.js";
-import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
+import { createOpenAIResponsesProvider } from "../../providers/openai-responses/index.js";
+import type { ConformanceTarget } from "../conformance/target.js";
+import { BUILT_IN_HANDOFF_APIS } from "../handoff/built-in-handoff-apis.js";
+import type { WireApiTesting } from "../wire-api-testing.js";
+import { openaiErrorResponse } from "../wire-server/openai-completions.js";
+import { encodeOpenAIResponsesStream } from "../wire-server/openai-responses.js";
 
 /** A call id as the API makes it: the `call_id` and the output item's id, joined by `|`. */
 const responsesId = (id: string) => `${id}|fc_${id}`;
@@ -65,6 +66,8 @@ const target: ConformanceTarget = {
 	features: { thinking: "signed", toolArguments: "streamed", cacheWrite: true, responseId: true },
 };
 
-describe("openai-responses conformance", () => {
-	for (const c of conformanceCases(target)) it(c.name, c.run, c.timeoutMs);
-});
+/** The openai-responses wire API's test kit: its conformance target and its handoff matrix entries. */
+export const openAIResponsesTesting: WireApiTesting = {
+	conformance: target,
+	handoff: [BUILT_IN_HANDOFF_APIS.openaiResponses],
+};
