@@ -1,0 +1,22 @@
+/**
+ * Test doubles for Bedrock: an encoder of ConverseStream's binary event stream
+ * (`application/vnd.amazon.eventstream`, with valid CRCs) for the loopback wire server of
+ * `@kestrel/ai/testing`, error responses and exception frames, and the API's entry for
+ * the shared handoff matrix.
+ */
+export {
+	type BedrockEncodeOptions,
+	bedrockEventFrame,
+	bedrockExceptionFrame,
+	bedrockStreamResponse,
+	encodeBedrockStream,
+} from "./converse-stream-encoder.js";
+export { bedrockErrorResponse } from "./error-response.js";
+export {
+	concatMessages,
+	type EventStreamDamage,
+	type EventStreamMessage,
+	encodeEventStreamMessage,
+	eventStreamFrameEnds,
+} from "./event-stream-encoder.js";
+export { bedrockHandoffApi, readBedrockBody } from "./handoff.js";
