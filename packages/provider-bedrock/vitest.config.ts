@@ -1,7 +1,17 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { sharedTestSettings } from "../../scripts/vitest-settings.mjs";
 
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+	resolve: {
+		// The README example imports the package by name; the test runs it against the sources.
+		alias: [
+			{ find: /^@kestrel\/provider-bedrock$/, replacement: source("./src/index.ts") },
+			{ find: /^@kestrel\/provider-bedrock\/testing$/, replacement: source("./src/testing/index.ts") },
+		],
+	},
 	test: {
 		...sharedTestSettings(import.meta.url),
 		include: ["test/**/*.test.ts"],
