@@ -130,6 +130,7 @@ describe("the release plan (changeset status)", () => {
 			"@kestrel/ai",
 			"@kestrel/cli",
 			"@kestrel/harness",
+			"@kestrel/provider-bedrock",
 			"@kestrel/tools-fs",
 			"@kestrel/tools-shell",
 		]);
@@ -168,7 +169,7 @@ describe("the release plan (changeset status)", () => {
 		});
 	});
 
-	it("a minor of ai alone patches agent-core and the harness; peers still in range are left alone", async () => {
+	it("a minor of ai alone patches agent-core, the harness and provider-bedrock (its peer, now out of range)", async () => {
 		const root = await workspaceCopy();
 		await afterRelease(root, "0.1.0", {
 			"ai-minor": '---\n"@kestrel/ai": minor\n---\n\nA new provider option.\n',
@@ -177,6 +178,7 @@ describe("the release plan (changeset status)", () => {
 			"@kestrel/ai": "0.2.0",
 			"@kestrel/agent-core": "0.1.1",
 			"@kestrel/harness": "0.1.1",
+			"@kestrel/provider-bedrock": "0.1.1",
 		});
 	});
 
