@@ -52,4 +52,6 @@ export const bedrockConverseStream = defineWireApi({
 	createProvider: () => createBedrockConverseStreamProvider(),
 	replayRules: () => BEDROCK_CONVERSE_REPLAY,
 	describeError: describeBedrockError,
+	// Test code in a module of its own, loaded only by the shared suites (wireApiTestKits).
+	testing: () => import("./testing/kit.js").then((kit) => kit.bedrockTesting),
 });

@@ -20,3 +20,4 @@ export {
 	eventStreamFrameEnds,
 } from "./event-stream-encoder.js";
 export { bedrockHandoffApi, readBedrockBody } from "./handoff.js";
+export { bedrockConformanceTarget, bedrockTesting } from "./kit.js";
