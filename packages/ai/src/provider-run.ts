@@ -178,7 +178,10 @@ async function attemptOnce(
 			assembler.fail(`The provider sent nothing for ${watchdog.firedAfterMs} ms ${phase}.`, {
 				kind: "timeout",
 			});
-		} else if (!watchdog.sawActivity && isConnectFailureBeforeResponse(thrown)) {
+		} else if (
+			!watchdog.sawActivity &&
+			(hooks.describeError?.(thrown)?.beforeResponse ?? isConnectFailureBeforeResponse(thrown))
+		) {
 			return { thrown };
 		} else {
 			const { message, error } = classifyThrown(thrown, hooks);
@@ -224,7 +227,9 @@ function classifyThrown(thrown: unknown, hooks: ProviderRunHooks): { message: st
 		return { message: thrown.message, error: { kind: "invalid_request", code: "missing_sdk" } };
 	if (thrown instanceof TruncatedStreamError) return { message: thrown.message, error: { kind: "network" } };
 	const facts = hooks.describeError?.(thrown) ?? describeThrown(thrown);
-	const error: ProviderError = facts.kind ? { kind: facts.kind, raw: facts.raw } : classifyFailure(facts);
+	const error: ProviderError = facts.kind
+		? { ...classifyFailure(facts), kind: facts.kind }
+		: classifyFailure(facts);
 	return { message: facts.message || "The provider request failed.", error };
 }
 

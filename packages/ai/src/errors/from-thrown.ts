@@ -1,10 +1,23 @@
+import type { ErrorKind } from "../types.js";
 import type { FailureFacts } from "./classify.js";
 
 /** A failure ready for `MessageAssembler.fail`: readable text plus the facts to classify. */
 export interface DescribedFailure extends FailureFacts {
 	message: string;
-	/** Set when the failure is not an HTTP or provider error (the kind is known). */
-	kind?: "network" | "timeout";
+	/**
+	 * The kind, when it is known without classification: a connection failure or a timeout
+	 * (`describeThrown`), or what a provider's `describeError` knows from its SDK (an
+	 * exception type with a fixed meaning). It wins over the classification of the other
+	 * facts, which are still reported.
+	 */
+	kind?: ErrorKind;
+	/**
+	 * The request failed before any byte of the response arrived (a refused or reset
+	 * connection), so sending it again is safe: `runProviderStream` retries it
+	 * (`connectRetries`). For a provider's `describeError`, whose SDK's connection errors
+	 * the built-in check does not recognise.
+	 */
+	beforeResponse?: boolean;
 }
 
 /**

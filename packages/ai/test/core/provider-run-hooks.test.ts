@@ -50,4 +50,34 @@ describe("runProviderStream hooks", () => {
 		const message = await failWith(apiError, { describeError: () => undefined });
 		expect(message.error).toMatchObject({ kind: "overloaded", status: 529, code: "overloaded_error" });
 	});
+
+	it("takes a kind the hook knows, keeping the other facts", async () => {
+		const describeError = () => ({
+			message: "The model stream failed.",
+			code: "ModelStreamErrorException",
+			kind: "overloaded" as const,
+		});
+		const message = await failWith(new VendorError("ModelStreamErrorException", 0), { describeError });
+		expect(message.error).toMatchObject({ kind: "overloaded", code: "ModelStreamErrorException" });
+	});
+
+	it("retries a failure the hook says came before any response byte, and only that", async () => {
+		let attempts = 0;
+		const run = (beforeResponse: boolean) =>
+			runProviderStream(
+				model,
+				{ connectRetries: 1 },
+				async () => {
+					attempts += 1;
+					throw new VendorError("ConnectionReset", 0);
+				},
+				{ describeError: () => ({ message: "reset", kind: "network", beforeResponse }) },
+			).result();
+		const retried = await run(true);
+		expect(attempts).toBe(2);
+		expect(retried.error?.kind).toBe("network");
+		attempts = 0;
+		await run(false);
+		expect(attempts).toBe(1);
+	});
 });
