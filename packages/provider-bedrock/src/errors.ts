@@ -1,4 +1,4 @@
-import type { FailureFacts } from "@kestrel/ai/provider-kit";
+import type { DescribedFailure } from "@kestrel/ai/provider-kit";
 import { isContextOverflowMessage } from "@kestrel/ai/provider-kit";
 
 /**
@@ -53,22 +53,49 @@ export class BedrockServiceError extends Error {
 	}
 }
 
-/** The connection broke before the stream ended; classified as `network`. */
+/**
+ * The connection broke before the stream ended; classified as `network`. `beforeResponse`:
+ * it broke before the response's status arrived (refused, or a stale keep-alive socket),
+ * so `runProviderStream` may send the request again.
+ */
 export class BedrockConnectionError extends Error {
-	constructor(message: string, options?: { cause?: unknown }) {
+	readonly beforeResponse: boolean;
+
+	constructor(message: string, options?: { cause?: unknown; beforeResponse?: boolean }) {
 		super(message, options);
 		this.name = "BedrockConnectionError";
+		this.beforeResponse = options?.beforeResponse ?? false;
 	}
 }
+
+/**
+ * Exceptions whose meaning the status the API reference gives them does not carry:
+ * Bedrock documents a ModelStreamErrorException (424) as a stream that broke on the
+ * model's side, to be retried.
+ */
+const KIND_BY_EXCEPTION: Readonly<Record<string, DescribedFailure["kind"]>> = {
+	ModelStreamErrorException: "network",
+};
+
+/** Connection error codes worth a second attempt when no response arrived yet. */
+const RETRYABLE_CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE"]);
 
 /**
  * The facts of what the AWS SDK threw, or undefined when it is not a Bedrock exception
  * (an abort, a connection failure). The module's `describeError`.
  */
-export function describeBedrockError(thrown: unknown): (FailureFacts & { message: string }) | undefined {
+export function describeBedrockError(thrown: unknown): DescribedFailure | undefined {
+	if (thrown instanceof BedrockConnectionError) {
+		const code = (thrown.cause as { code?: unknown } | undefined)?.code;
+		const retryable = typeof code === "string" && RETRYABLE_CONNECTION_CODES.has(code);
+		return { message: thrown.message, kind: "network", beforeResponse: thrown.beforeResponse && retryable };
+	}
 	const error = asServiceError(thrown);
 	if (!error) return undefined;
-	const facts: FailureFacts & { message: string } = { code: error.code, message: error.message };
+	const facts: DescribedFailure = { code: error.code, message: error.message };
+	// Only when the status is the documented one: a model's own status (503) says more.
+	const kind = error.status === EXCEPTION_STATUS[error.code] ? KIND_BY_EXCEPTION[error.code] : undefined;
+	if (kind) facts.kind = kind;
 	if (error.status !== undefined) facts.status = error.status;
 	if (error.headers) facts.headers = error.headers;
 	facts.raw = { name: error.code, message: error.message };
@@ -81,7 +108,7 @@ export function describeBedrockError(thrown: unknown): (FailureFacts & { message
  * {@link BedrockServiceError}; a broken connection or a malformed event stream becomes a
  * `network` failure; anything else (an abort, a timeout) is thrown as it is.
  */
-export function translateSdkError(thrown: unknown): unknown {
+export function translateSdkError(thrown: unknown, where: { beforeResponse?: boolean } = {}): unknown {
 	const service = asServiceError(thrown);
 	if (service) return service;
 	if (!(thrown instanceof Error) || thrown.name === "AbortError") return thrown;
@@ -96,6 +123,7 @@ export function translateSdkError(thrown: unknown): unknown {
 		const why = typeof code === "string" && !thrown.message.includes(code) ? ` (${code})` : "";
 		return new BedrockConnectionError(`The connection to Bedrock broke: ${thrown.message}${why}`, {
 			cause: thrown,
+			beforeResponse: where.beforeResponse === true,
 		});
 	}
 	return thrown;

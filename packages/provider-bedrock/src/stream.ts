@@ -37,8 +37,10 @@ export async function streamConverse(model: Model, context: Context, run: Provid
 	const body = await run.preparePayload(buildRequest(model, context, run.options, compat));
 	const client = createClient(call, run, target.endpoint, region);
 	const translator = new ConverseEventTranslator(run.assembler);
+	let answered = false;
 	try {
 		const response = await client.send(new call.sdk.ConverseStreamCommand(body), { abortSignal: run.signal });
+		answered = true;
 		run.assembler.setResponseId(response.$metadata.requestId);
 		for await (const event of response.stream ?? []) {
 			run.activity();
@@ -46,7 +48,9 @@ export async function streamConverse(model: Model, context: Context, run: Provid
 			if (run.assembler.finished) return;
 		}
 	} catch (error) {
-		throw translateSdkError(error);
+		// `send` settles when the response's status and headers arrive: a connection error
+		// before that is safe to send again, one while reading the stream is not.
+		throw translateSdkError(error, { beforeResponse: !answered });
 	}
 	// The SDK may end the iteration quietly when the request is aborted; the run reports why.
 	if (run.signal.aborted) throw run.signal.reason;

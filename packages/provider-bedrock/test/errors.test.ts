@@ -72,7 +72,8 @@ describe("Bedrock's exceptions as frames inside the stream", () => {
 		["InternalServerException", "unknown", 500],
 		["ModelTimeoutException", "timeout", 408],
 		["ValidationException", "invalid_request", 400],
-		["ModelStreamErrorException", "invalid_request", 424],
+		// Documented as a stream that broke on the model's side, to be retried.
+		["ModelStreamErrorException", "network", 424],
 	];
 	it.each(cases)(
 		"%s → %s (the status Bedrock documents for it, %i), the text so far kept",
