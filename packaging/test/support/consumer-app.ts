@@ -20,6 +20,9 @@ export const LIBRARIES = [
 	"@kestrel/tools-shell",
 ] as const;
 
+/** The provider package that gets an app of its own, with `@kestrel/ai` and nothing else of Kestrel. */
+export const BEDROCK = "@kestrel/provider-bedrock";
+
 /** What the global setup made, handed to the test files. */
 export interface PackagingFixture {
 	/** The temporary folder that holds everything below. */
@@ -34,19 +37,23 @@ export interface PackagingFixture {
 	app: string;
 	/** A folder with only `@kestrel/cli` installed. */
 	cliApp: string;
+	/** An app with `@kestrel/provider-bedrock`, `@kestrel/ai` and `@types/node` installed. */
+	bedrockApp: string;
 }
 
 /**
  * Packs every package with the root's `scripts/pack-all.sh`, then installs the tarballs
- * into two new folders under the system's temporary folder, offline: an app that uses
- * the libraries, and a folder with only the CLI.
+ * into three new folders under the system's temporary folder, offline: an app that uses
+ * the libraries, an app that uses `@kestrel/provider-bedrock` (with `@kestrel/ai`), and a
+ * folder with only the CLI.
  *
  * Third-party packages come from the workspace's own install (its `node_modules`, hard
- * links into the pnpm store), never from the network: each one the libraries need is
- * mapped with a pnpm override to the folder the workspace resolved it to. (`pnpm install
- * --offline` alone would need registry metadata in pnpm's cache, which a
- * `--frozen-lockfile` install never writes.) The installs use a store of their own in the
- * temporary folder, so the user's store is left as it was.
+ * links into the pnpm store), never from the network: each one a package needs is mapped
+ * with a pnpm override to the folder the workspace resolved it to (see
+ * {@link thirdPartyOverrides}), so an app gets exactly the versions of the workspace's
+ * lockfile. The installs use stores of their own in the temporary folder, so the user's
+ * store is left as it was. (Why not `pnpm install --offline` against the workspace's
+ * store and metadata cache: see the README.)
  */
 export async function createPackagingFixture(): Promise<PackagingFixture> {
 	const root = await mkdtemp(join(tmpdir(), "kestrel-packaging-"));
@@ -72,16 +79,22 @@ export async function createPackagingFixture(): Promise<PackagingFixture> {
 			unpacked[manifest.name] = folder;
 			sources[manifest.name] = join(WORKSPACE, manifest.repository.directory);
 		}
-		for (const name of [...LIBRARIES, "@kestrel/cli"]) {
+		for (const name of [...LIBRARIES, "@kestrel/cli", BEDROCK]) {
 			if (!tarballs[name]) throw new Error(`scripts/pack-all.sh made no tarball for ${name}`);
 		}
 
 		const app = join(root, "app");
 		const cliApp = join(root, "cli");
+		const bedrockApp = join(root, "bedrock");
 		await writeApp(app, tarballs, sources);
 		await writeProject(cliApp, { "@kestrel/cli": `file:${tarballs["@kestrel/cli"]}` }, {});
-		await Promise.all([install(app, join(root, "store-app")), install(cliApp, join(root, "store-cli"))]);
-		return { root, tarballs, unpacked, sources, app, cliApp };
+		await writeBedrockApp(bedrockApp, tarballs, sources);
+		await Promise.all([
+			install(app, join(root, "store-app")),
+			install(cliApp, join(root, "store-cli")),
+			install(bedrockApp, join(root, "store-bedrock")),
+		]);
+		return { root, tarballs, unpacked, sources, app, cliApp, bedrockApp };
 	} catch (error) {
 		await rm(root, { recursive: true, force: true });
 		throw error;
@@ -102,16 +115,9 @@ async function writeApp(
 	for (const direct of [sdk, nodeTypes])
 		dependencies[direct.name] = versionOf(locate(direct.from, direct.name));
 
-	const starts = [sdk, nodeTypes];
-	for (const name of LIBRARIES) {
-		const folder = sources[name] as string;
-		for (const dependency of Object.keys(manifestOf(folder).dependencies ?? {})) {
-			if (!dependency.startsWith("@kestrel/")) starts.push({ name: dependency, from: folder });
-		}
-	}
 	const overrides: Record<string, string> = {};
 	for (const name of LIBRARIES) overrides[name] = `file:${tarballs[name]}`;
-	for (const [name, folder] of thirdPartyClosure(starts)) overrides[name] = `file:${folder}`;
+	Object.assign(overrides, thirdPartyOverrides([sdk, nodeTypes, ...dependenciesOf(LIBRARIES, sources)]));
 
 	await writeProject(app, dependencies, overrides);
 	const programs = [
@@ -123,25 +129,74 @@ async function writeApp(
 		"cli.ts",
 	];
 	const configs = ["tsconfig.node16.json", "tsconfig.bundler.json", "require-all.cjs"];
-	for (const file of [...programs, ...configs]) {
-		await writeFile(join(app, file), await readFile(join(CONSUMER_SOURCES, file)));
+	await copyConsumers(app, [...programs, ...configs]);
+}
+
+/**
+ * An app as the Bedrock package's README installs it: the package and its peer
+ * `@kestrel/ai` (both packed), with Node's types. The AWS SDK comes as the package's own
+ * dependencies, several versions of a name included.
+ */
+async function writeBedrockApp(
+	app: string,
+	tarballs: Record<string, string>,
+	sources: Record<string, string>,
+): Promise<void> {
+	const kestrel = ["@kestrel/ai", BEDROCK] as const;
+	const nodeTypes = { name: "@types/node", from: WORKSPACE };
+	const dependencies: Record<string, string> = {};
+	const overrides: Record<string, string> = {};
+	for (const name of kestrel) {
+		dependencies[name] = `file:${tarballs[name]}`;
+		overrides[name] = `file:${tarballs[name]}`;
 	}
+	dependencies[nodeTypes.name] = versionOf(locate(nodeTypes.from, nodeTypes.name));
+	Object.assign(overrides, thirdPartyOverrides([nodeTypes, ...dependenciesOf(kestrel, sources)]));
+
+	// A strict layout (nothing hoisted into `node_modules/.pnpm/node_modules`): the package
+	// and the AWS SDK find only what they declare, as under Yarn PnP or an isolated install.
+	await writeProject(app, dependencies, overrides, ["hoist: false"]);
+	await copyConsumers(app, [
+		"provider-bedrock.ts",
+		"provider-bedrock-require.cjs",
+		"tsconfig.node16.json",
+		"tsconfig.bundler.json",
+	]);
+}
+
+async function copyConsumers(app: string, files: readonly string[]): Promise<void> {
+	for (const file of files) await writeFile(join(app, file), await readFile(join(CONSUMER_SOURCES, file)));
+}
+
+/** The third-party dependencies of Kestrel packages, each with the package as its parent. */
+function dependenciesOf(names: readonly string[], sources: Record<string, string>): Start[] {
+	const starts: Start[] = [];
+	for (const name of names) {
+		const folder = sources[name] as string;
+		const manifest = manifestOf(folder);
+		for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+			if (!dependency.startsWith("@kestrel/"))
+				starts.push({ name: dependency, from: folder, parent: `${name}@${manifest.version}` });
+		}
+	}
+	return starts;
 }
 
 async function writeProject(
 	folder: string,
 	dependencies: Record<string, string>,
 	overrides: Record<string, string>,
+	settings: string[] = [],
 ): Promise<void> {
 	await mkdir(folder, { recursive: true });
 	const manifest = { name: "kestrel-consumer", private: true, type: "module", dependencies };
 	await writeFile(join(folder, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 	// A workspace file of its own: pnpm looks no further up for one, and reads overrides here.
-	const lines = ["overrides:", ...Object.entries(overrides).map(([name, to]) => `  "${name}": "${to}"`)];
-	await writeFile(
-		join(folder, "pnpm-workspace.yaml"),
-		`${Object.keys(overrides).length ? lines.join("\n") : ""}\n`,
-	);
+	const lines = [...settings];
+	if (Object.keys(overrides).length) {
+		lines.push("overrides:", ...Object.entries(overrides).map(([name, to]) => `  "${name}": "${to}"`));
+	}
+	await writeFile(join(folder, "pnpm-workspace.yaml"), `${lines.join("\n")}\n`);
 }
 
 async function install(folder: string, store: string): Promise<void> {
@@ -163,6 +218,7 @@ async function install(folder: string, store: string): Promise<void> {
 }
 
 function manifestOf(folder: string): {
+	name: string;
 	version: string;
 	dependencies?: Record<string, string>;
 	optionalDependencies?: Record<string, string>;
@@ -186,12 +242,33 @@ function locate(from: string, name: string): string {
 }
 
 /**
- * Every third-party package reachable from `starts` through dependencies, optional
- * dependencies that are installed, and required peers: name → the workspace folder it
- * was installed to. One version per name (pnpm overrides map a name to one target).
+ * A package to install: `name` as found from the folder `from`. `parent` is the
+ * `name@version` of the package that depends on it, as a pnpm override selector; none for
+ * a dependency of the app itself.
  */
-function thirdPartyClosure(starts: { name: string; from: string }[]): Map<string, string> {
-	const found = new Map<string, string>();
+interface Start {
+	name: string;
+	from: string;
+	parent?: string;
+}
+
+/**
+ * The pnpm overrides that install every third-party package reachable from `starts`
+ * (through dependencies, optional dependencies that are installed, and required peers)
+ * from the workspace folder it was installed to.
+ *
+ * A name the workspace installed once is mapped for every dependent:
+ * `"name": "file:<folder>"`. A name with several folders (the AWS SDK pins, say,
+ * `@aws-sdk/token-providers` at two versions) is mapped per dependent, with the
+ * dependent's exact version: `"parent@1.2.3>name": "file:<the folder it resolved>"`, so
+ * each dependent gets the very copy the workspace's lockfile gave it. (A `name@version`
+ * selector would not do: pnpm applies it to any dependency range that intersects the
+ * version, so `^1.2.0` matches the overrides of both 1.2.0 and 1.4.0.)
+ */
+function thirdPartyOverrides(starts: readonly Start[]): Record<string, string> {
+	const foldersOf = new Map<string, Set<string>>();
+	const edges: { parent: string | undefined; name: string; folder: string }[] = [];
+	const visited = new Set<string>();
 	const queue = starts.map((start) => ({ ...start, required: true }));
 	for (let next = queue.shift(); next; next = queue.shift()) {
 		let folder: string;
@@ -201,26 +278,46 @@ function thirdPartyClosure(starts: { name: string; from: string }[]): Map<string
 			if (next.required) throw error;
 			continue;
 		}
-		const known = found.get(next.name);
-		if (known !== undefined) {
-			if (known !== folder) {
-				throw new Error(
-					`Two versions of ${next.name} are needed (${known} and ${folder}); map each with a "parent>name" override.`,
-				);
-			}
+		edges.push({ parent: next.parent, name: next.name, folder });
+		const folders = foldersOf.get(next.name) ?? new Set();
+		foldersOf.set(next.name, folders.add(folder));
+		if (visited.has(folder)) continue;
+		visited.add(folder);
+		const manifest = manifestOf(folder);
+		const parent = `${manifest.name}@${manifest.version}`;
+		const children: [string, boolean][] = [
+			...Object.keys(manifest.dependencies ?? {}).map((name): [string, boolean] => [name, true]),
+			...Object.keys(manifest.optionalDependencies ?? {}).map((name): [string, boolean] => [name, false]),
+			...Object.keys(manifest.peerDependencies ?? {})
+				.filter((name) => !manifest.peerDependenciesMeta?.[name]?.optional)
+				.map((name): [string, boolean] => [name, true]),
+		];
+		for (const [name, required] of children) queue.push({ name, from: folder, parent, required });
+	}
+
+	const overrides: Record<string, string> = {};
+	for (const [name, folders] of foldersOf) {
+		if (folders.size === 1) {
+			overrides[name] = `file:${[...folders][0]}`;
 			continue;
 		}
-		found.set(next.name, folder);
-		const manifest = manifestOf(folder);
-		for (const name of Object.keys(manifest.dependencies ?? {}))
-			queue.push({ name, from: folder, required: true });
-		for (const name of Object.keys(manifest.optionalDependencies ?? {})) {
-			queue.push({ name, from: folder, required: false });
-		}
-		for (const name of Object.keys(manifest.peerDependencies ?? {})) {
-			if (!manifest.peerDependenciesMeta?.[name]?.optional)
-				queue.push({ name, from: folder, required: true });
+		for (const edge of edges.filter((candidate) => candidate.name === name)) {
+			if (edge.parent === undefined) {
+				throw new Error(
+					`The app depends on ${name} itself, and the workspace installed it in several folders (${[...folders].join(", ")}): ` +
+						"give the app the one it needs as a file: dependency.",
+				);
+			}
+			const selector = `${edge.parent}>${name}`;
+			const target = `file:${edge.folder}`;
+			if (overrides[selector] !== undefined && overrides[selector] !== target) {
+				throw new Error(
+					`${edge.parent} was installed twice by the workspace, with different copies of ${name} ` +
+						`(${overrides[selector]} and ${target}); a pnpm override cannot tell them apart.`,
+				);
+			}
+			overrides[selector] = target;
 		}
 	}
-	return found;
+	return overrides;
 }
