@@ -1,8 +1,18 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBashTool } from "../../src/index.js";
 import { run, useTempDir } from "../helpers.js";
+
+// tput with xterm's terminfo entry, when the machine has both (the test does not depend on it).
+const hasTput = (() => {
+	try {
+		return execFileSync("tput", ["-T", "xterm", "sgr0"], { encoding: "utf8" }).includes("\x1b(B");
+	} catch {
+		return false;
+	}
+})();
 
 describe("bash: output", () => {
 	const tempDir = useTempDir();
@@ -79,5 +89,22 @@ describe("bash: output", () => {
 			command: "printf '\\033[1;31mred\\033[0m\\r\\nprogress 10%%\\rprogress 100%%\\n'",
 		});
 		expect(text).toBe("red\nprogress 100%");
+	});
+
+	it("removes the charset designation, OSC title and cursor save/restore a command prints", async () => {
+		const { text } = await run(createBashTool(tempDir()), {
+			command:
+				"printf '\\033[1mbold\\033(B\\033[m done\\n'; " +
+				"printf '\\033]0;user@host: ~/my project\\007title\\n'; " +
+				"printf '\\0337progress 10%%\\0338100%%\\n'",
+		});
+		expect(text).toBe("bold done\ntitle\nprogress 10%100%");
+	});
+
+	it.skipIf(!hasTput)("removes what tput bold and tput sgr0 print", async () => {
+		const { text } = await run(createBashTool(tempDir()), {
+			command: 'echo "$(TERM=xterm tput bold)bold$(TERM=xterm tput sgr0) done"',
+		});
+		expect(text).toBe("bold done");
 	});
 });
