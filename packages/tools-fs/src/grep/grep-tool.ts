@@ -3,6 +3,7 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { looksBinary, SNIFF_BYTES } from "../content/detect.js";
 import { isNotFound } from "../operations/errors.js";
+import { isLocalFileOperations } from "../operations/local-file-operations.js";
 import { PathAccessError } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
@@ -19,8 +20,9 @@ import type {
 import { compileGlob } from "../walk/glob.js";
 import { inheritedRules } from "../walk/ignore-rules.js";
 import { walk } from "../walk/walk.js";
-import { compilePattern } from "./compile-pattern.js";
+import { compilePattern, type LinePattern } from "./compile-pattern.js";
 import type { SearchRecord } from "./line-searcher.js";
+import { RipgrepUnavailable, ripgrepCandidates, ripgrepPath, toRipgrepPattern } from "./ripgrep.js";
 import { type SearchSession, SearchWorkerError, SearchWorkerPool, searchSettings } from "./search-worker.js";
 
 const DEFAULT_LIMIT = 100;
@@ -60,6 +62,7 @@ interface GrepSettings {
 	maxLineLength: number;
 	concurrency: number;
 	timeoutMs: number;
+	engine: "auto" | "javascript";
 }
 
 export function createGrepTool(
@@ -74,6 +77,7 @@ export function createGrepTool(
 		maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
 		concurrency: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
 		timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+		engine: options.engine ?? "auto",
 	};
 	return {
 		name: "grep",
@@ -286,6 +290,11 @@ async function grep(
 		} else {
 			const glob = args.glob ? compileGlob(args.glob) : undefined;
 			const rules = await inheritedRules(context.operations, await context.paths.rootReal(), path.real);
+			// Files ripgrep found the pattern in; the walk still decides which files count.
+			const candidates = await prefilter(context, settings, args, compiled.pattern, path.real, combined);
+			details.engine = candidates === undefined ? "javascript" : "ripgrep";
+			/** Files the prefilter passed over: sniffed for the binary-file note if nothing matches. */
+			const passedOver: string[] = [];
 			const pending: Promise<FileResult>[] = [];
 			const entries = walk(context.operations, path.real, {
 				rules,
@@ -294,6 +303,10 @@ async function grep(
 			});
 			for await (const entry of entries) {
 				if (entry.kind !== "file" || (glob && !glob.matches(entry.relative))) continue;
+				if (candidates !== undefined && !candidates.has(entry.path)) {
+					passedOver.push(entry.path);
+					continue;
+				}
 				pending.push(start(nodePath.join(path.absolute, entry.relative), entry.path));
 				while (pending.length >= settings.concurrency && !stopped) stopped = !consume(await pending.shift()!);
 				if (stopped) break;
@@ -305,6 +318,14 @@ async function grep(
 				}
 			}
 			while (pending.length > 0 && !stopped) stopped = !consume(await pending.shift()!);
+			if (candidates !== undefined && matches === 0) {
+				details.binaryFilesSkipped += await countBinary(
+					context.operations,
+					passedOver,
+					combined,
+					path.confine,
+				);
+			}
 		}
 		stop.abort();
 		signal?.throwIfAborted();
@@ -322,6 +343,59 @@ async function grep(
 		combined.removeEventListener("abort", onAbort);
 		await session?.close(stop.signal.reason).catch(() => undefined);
 	}
+}
+
+/**
+ * The files that can match, by ripgrep, or undefined to search every file with the
+ * JavaScript engine: operations other than the default local ones, the `javascript`
+ * engine option, no `rg` binary, a pattern not translated, or rg failing or refusing it.
+ */
+async function prefilter(
+	context: ToolContext,
+	settings: GrepSettings,
+	args: GrepArguments,
+	pattern: LinePattern,
+	folder: string,
+	signal: AbortSignal,
+): Promise<Set<string> | undefined> {
+	if (settings.engine !== "auto" || !isLocalFileOperations(context.operations)) return undefined;
+	const source = args.literal ? pattern.line.source : toRipgrepPattern(pattern.line.source);
+	if (source === undefined) return undefined;
+	const binary = await ripgrepPath();
+	if (binary === undefined) return undefined;
+	try {
+		return await ripgrepCandidates(binary, folder, source, pattern.line.flags.includes("i"), signal);
+	} catch (error) {
+		if (error instanceof RipgrepUnavailable) return undefined;
+		throw error;
+	}
+}
+
+/** How many of `files` look binary (as the JavaScript engine tells them, by their first bytes). */
+async function countBinary(
+	operations: FileOperations,
+	files: string[],
+	signal: AbortSignal,
+	confine: ConfineOptions["confine"],
+): Promise<number> {
+	let count = 0;
+	for (const file of files) {
+		const chunks = operations.readStream(file, {
+			chunkSize: SNIFF_BYTES,
+			signal,
+			...(confine && { confine }),
+		});
+		const iterator = chunks[Symbol.asyncIterator]();
+		try {
+			const first = await iterator.next();
+			if (!first.done && looksBinary(first.value.subarray(0, SNIFF_BYTES))) count++;
+		} catch (error) {
+			if (signal.aborted || error instanceof PathAccessError) throw error;
+		} finally {
+			await iterator.return?.();
+		}
+	}
+	return count;
 }
 
 function formatRecord(display: string, record: SearchRecord): string {
