@@ -19,7 +19,7 @@ import type {
 } from "../types.js";
 import { compileGlob } from "../walk/glob.js";
 import { inheritedRules } from "../walk/ignore-rules.js";
-import { walk } from "../walk/walk.js";
+import { type WalkEntry, walk } from "../walk/walk.js";
 import { compilePattern, type LinePattern } from "./compile-pattern.js";
 import type { SearchRecord } from "./line-searcher.js";
 import { RipgrepUnavailable, ripgrepCandidates, ripgrepPath, toRipgrepPattern } from "./ripgrep.js";
@@ -290,17 +290,30 @@ async function grep(
 		} else {
 			const glob = args.glob ? compileGlob(args.glob) : undefined;
 			const rules = await inheritedRules(context.operations, await context.paths.rootReal(), path.real);
-			// Files ripgrep found the pattern in; the walk still decides which files count.
-			const candidates = await prefilter(context, settings, args, compiled.pattern, path.real, combined);
-			details.engine = candidates === undefined ? "javascript" : "ripgrep";
-			/** Files the prefilter passed over: sniffed for the binary-file note if nothing matches. */
-			const passedOver: string[] = [];
-			const pending: Promise<FileResult>[] = [];
-			const entries = walk(context.operations, path.real, {
+			const walked = walk(context.operations, path.real, {
 				rules,
 				signal: combined,
 				...(path.confine && { confine: path.confine }),
 			});
+			// Files ripgrep found the pattern in (it runs while the walk lists the files);
+			// the walk still decides which files count.
+			let candidates: Set<string> | undefined;
+			let entries: AsyncIterable<WalkEntry> | WalkEntry[] = walked;
+			const plan = await ripgrepPlan(context, settings, args, compiled.pattern);
+			if (plan !== undefined) {
+				const listed = (async () => {
+					const all: WalkEntry[] = [];
+					for await (const entry of walked) all.push(entry);
+					return all;
+				})();
+				listed.catch(() => undefined);
+				candidates = await runRipgrep(plan, path.real, combined);
+				entries = await listed;
+			}
+			details.engine = candidates === undefined ? "javascript" : "ripgrep";
+			/** Files the prefilter passed over: sniffed for the binary-file note if nothing matches. */
+			const passedOver: string[] = [];
+			const pending: Promise<FileResult>[] = [];
 			for await (const entry of entries) {
 				if (entry.kind !== "file" || (glob && !glob.matches(entry.relative))) continue;
 				if (candidates !== undefined && !candidates.has(entry.path)) {
@@ -345,26 +358,42 @@ async function grep(
 	}
 }
 
+interface RipgrepPlan {
+	binary: string;
+	source: string;
+	ignoreCase: boolean;
+	glob: string | undefined;
+}
+
 /**
- * The files that can match, by ripgrep, or undefined to search every file with the
+ * How ripgrep is to pick the files, or undefined to search every file with the
  * JavaScript engine: operations other than the default local ones, the `javascript`
- * engine option, no `rg` binary, a pattern not translated, or rg failing or refusing it.
+ * engine option, no `rg` binary, or a pattern not translated.
  */
-async function prefilter(
+async function ripgrepPlan(
 	context: ToolContext,
 	settings: GrepSettings,
 	args: GrepArguments,
 	pattern: LinePattern,
-	folder: string,
-	signal: AbortSignal,
-): Promise<Set<string> | undefined> {
+): Promise<RipgrepPlan | undefined> {
 	if (settings.engine !== "auto" || !isLocalFileOperations(context.operations)) return undefined;
 	const source = args.literal ? pattern.line.source : toRipgrepPattern(pattern.line.source);
 	if (source === undefined) return undefined;
 	const binary = await ripgrepPath();
 	if (binary === undefined) return undefined;
+	// A file-name suffix glob means the same to ripgrep and to `compileGlob`; others are left to the walk.
+	const glob = args.glob !== undefined && /^\*\.[A-Za-z0-9_-]+$/.test(args.glob) ? args.glob : undefined;
+	return { binary, source, ignoreCase: pattern.line.flags.includes("i"), glob };
+}
+
+/** The files ripgrep picks, or undefined (search them all) if it fails or refuses the pattern. */
+async function runRipgrep(
+	plan: RipgrepPlan,
+	folder: string,
+	signal: AbortSignal,
+): Promise<Set<string> | undefined> {
 	try {
-		return await ripgrepCandidates(binary, folder, source, pattern.line.flags.includes("i"), signal);
+		return await ripgrepCandidates(plan.binary, folder, plan.source, plan.ignoreCase, signal, plan.glob);
 	} catch (error) {
 		if (error instanceof RipgrepUnavailable) return undefined;
 		throw error;

@@ -124,6 +124,15 @@ describe("grep's ripgrep prefilter", () => {
 		expect((await both(files, { pattern: "(?i)needle" })).text).toBe("b.txt:1:NEEDLE");
 	});
 
+	it("applies a glob as the JavaScript engine does, passing a file-name suffix to ripgrep", async () => {
+		const files = { "a/b/c.tsx": "hit\n", ".d.tsx": "hit\n", "e.ts": "hit\n", "a/f.tsx.bak": "hit\n" };
+		expect(await both(files, { pattern: "hit", glob: "*.tsx" })).toEqual({
+			engine: "ripgrep",
+			text: ".d.tsx:1:hit\na/b/c.tsx:1:hit",
+		});
+		expect((await both(files, { pattern: "hit", glob: "a/**/*.tsx" })).text).toBe("a/b/c.tsx:1:hit");
+	});
+
 	it("falls back to the JavaScript engine when rg cannot start", async () => {
 		const folder = await temporaryFolder();
 		await expect(

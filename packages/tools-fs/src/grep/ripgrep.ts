@@ -125,7 +125,9 @@ export class RipgrepUnavailable extends Error {
  * in or outside a git repository), not `.ignore`, global or `.git/info/exclude` rules;
  * includes hidden files; reads binary files as text (the walk counts and skips them).
  * Rejects with `RipgrepUnavailable` if rg fails to start or refuses the pattern; on
- * `signal`, kills rg's process group and rejects with the signal's reason.
+ * `signal`, kills rg's process group and rejects with the signal's reason. `glob`, if
+ * given, is passed to rg as it is (only a file-name suffix such as `*.tsx`, which rg and
+ * grep's own glob read alike).
  */
 export function ripgrepCandidates(
 	binary: string,
@@ -133,6 +135,7 @@ export function ripgrepCandidates(
 	pattern: string,
 	ignoreCase: boolean,
 	signal: AbortSignal,
+	glob?: string,
 ): Promise<Set<string>> {
 	signal.throwIfAborted();
 	const args = [
@@ -149,6 +152,7 @@ export function ripgrepCandidates(
 		"--no-require-git",
 		"--glob",
 		"!.git",
+		...(glob === undefined ? [] : ["--glob", glob]),
 		...(ignoreCase ? ["--ignore-case"] : ["--case-sensitive"]),
 		"--regexp",
 		pattern,
