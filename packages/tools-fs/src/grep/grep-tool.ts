@@ -301,14 +301,37 @@ async function grep(
 			let entries: AsyncIterable<WalkEntry> | WalkEntry[] = walked;
 			const plan = await ripgrepPlan(context, settings, args, compiled.pattern);
 			if (plan !== undefined) {
-				const listed = (async () => {
-					const all: WalkEntry[] = [];
-					for await (const entry of walked) all.push(entry);
-					return all;
+				// The walk's first entries are kept until rg is done; then the walk goes on as the search does.
+				let ripgrepDone = false;
+				const picked = runRipgrep(plan, path.real, combined).finally(() => {
+					ripgrepDone = true;
+				});
+				picked.catch(() => undefined);
+				const iterator = walked[Symbol.asyncIterator]();
+				const early: WalkEntry[] = [];
+				let walkDone = false;
+				while (!ripgrepDone) {
+					const next = await iterator.next();
+					if (next.done) {
+						walkDone = true;
+						break;
+					}
+					early.push(next.value);
+				}
+				candidates = await picked;
+				entries = (async function* () {
+					try {
+						yield* early;
+						if (walkDone) return;
+						for (;;) {
+							const next = await iterator.next();
+							if (next.done) return;
+							yield next.value;
+						}
+					} finally {
+						if (!walkDone) await iterator.return?.(undefined);
+					}
 				})();
-				listed.catch(() => undefined);
-				candidates = await runRipgrep(plan, path.real, combined);
-				entries = await listed;
 			}
 			details.engine = candidates === undefined ? "javascript" : "ripgrep";
 			/** Files the prefilter passed over: sniffed for the binary-file note if nothing matches. */
