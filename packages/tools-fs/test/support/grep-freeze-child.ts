@@ -44,7 +44,8 @@ try {
 	}
 
 	{
-		const tool = createGrepTool(root, { engine: "javascript", timeoutMs: 3000 });
+		// One file at a time: a-quick.txt is found before b-slow.txt holds the worker, however the reads interleave.
+		const tool = createGrepTool(root, { engine: "javascript", timeoutMs: 3000, concurrency: 1 });
 		// A first search starts the tool's worker, so that the time limit below is not
 		// spent starting a thread on a busy machine.
 		await tool.execute(
