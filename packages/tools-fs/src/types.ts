@@ -361,15 +361,6 @@ export interface GrepToolOptions extends FsToolOptions {
 	 * for hours never blocks the event loop: the limit or an abort ends it at once.
 	 */
 	timeoutMs?: number;
-	/**
-	 * How files are searched. `"auto"` (the default): when `operations` are the default
-	 * local-disk ones and the `rg` binary of `@vscode/ripgrep` runs, ripgrep first picks
-	 * the files that can match, and the JavaScript engine searches only those; otherwise
-	 * (other operations, no binary, a pattern ripgrep reads differently) the JavaScript
-	 * engine searches every file. The output is the same either way. `"javascript"`
-	 * never runs ripgrep.
-	 */
-	engine?: "auto" | "javascript";
 }
 
 export interface GrepMatch {
@@ -391,13 +382,8 @@ export interface GrepToolDetails {
 	truncated: boolean;
 	/** True if some lines were clipped. */
 	linesClipped: boolean;
-	/**
-	 * Files skipped because they look binary. When ripgrep picked the files and something
-	 * matched, only the binary files among its picks are counted.
-	 */
+	/** Files skipped because they look binary. */
 	binaryFilesSkipped: number;
 	/** True if the search stopped at its time limit (`timeoutMs`): there may be more matches. */
 	timedOut?: boolean;
-	/** For a folder: whether ripgrep picked the files to search, or the JavaScript engine searched them all. */
-	engine?: "ripgrep" | "javascript";
 }

@@ -3,7 +3,6 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { looksBinary, SNIFF_BYTES } from "../content/detect.js";
 import { isNotFound } from "../operations/errors.js";
-import { isLocalFileOperations } from "../operations/local-file-operations.js";
 import { PathAccessError } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
@@ -19,10 +18,9 @@ import type {
 } from "../types.js";
 import { compileGlob } from "../walk/glob.js";
 import { inheritedRules } from "../walk/ignore-rules.js";
-import { type WalkEntry, walk } from "../walk/walk.js";
-import { compilePattern, type LinePattern } from "./compile-pattern.js";
+import { walk } from "../walk/walk.js";
+import { compilePattern } from "./compile-pattern.js";
 import type { SearchRecord } from "./line-searcher.js";
-import { RipgrepUnavailable, ripgrepCandidates, ripgrepPath, toRipgrepPattern } from "./ripgrep.js";
 import { type SearchSession, SearchWorkerError, SearchWorkerPool, searchSettings } from "./search-worker.js";
 
 const DEFAULT_LIMIT = 100;
@@ -62,7 +60,6 @@ interface GrepSettings {
 	maxLineLength: number;
 	concurrency: number;
 	timeoutMs: number;
-	engine: "auto" | "javascript";
 }
 
 export function createGrepTool(
@@ -77,7 +74,6 @@ export function createGrepTool(
 		maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
 		concurrency: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
 		timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-		engine: options.engine ?? "auto",
 	};
 	return {
 		name: "grep",
@@ -290,59 +286,14 @@ async function grep(
 		} else {
 			const glob = args.glob ? compileGlob(args.glob) : undefined;
 			const rules = await inheritedRules(context.operations, await context.paths.rootReal(), path.real);
-			const walked = walk(context.operations, path.real, {
+			const pending: Promise<FileResult>[] = [];
+			const entries = walk(context.operations, path.real, {
 				rules,
 				signal: combined,
 				...(path.confine && { confine: path.confine }),
 			});
-			// Files ripgrep found the pattern in (it runs while the walk lists the files);
-			// the walk still decides which files count.
-			let candidates: Set<string> | undefined;
-			let entries: AsyncIterable<WalkEntry> | WalkEntry[] = walked;
-			const plan = await ripgrepPlan(context, settings, args, compiled.pattern);
-			if (plan !== undefined) {
-				// The walk's first entries are kept until rg is done; then the walk goes on as the search does.
-				let ripgrepDone = false;
-				const picked = runRipgrep(plan, path.real, combined).finally(() => {
-					ripgrepDone = true;
-				});
-				picked.catch(() => undefined);
-				const iterator = walked[Symbol.asyncIterator]();
-				const early: WalkEntry[] = [];
-				let walkDone = false;
-				while (!ripgrepDone) {
-					const next = await iterator.next();
-					if (next.done) {
-						walkDone = true;
-						break;
-					}
-					early.push(next.value);
-				}
-				candidates = await picked;
-				entries = (async function* () {
-					try {
-						yield* early;
-						if (walkDone) return;
-						for (;;) {
-							const next = await iterator.next();
-							if (next.done) return;
-							yield next.value;
-						}
-					} finally {
-						if (!walkDone) await iterator.return?.(undefined);
-					}
-				})();
-			}
-			details.engine = candidates === undefined ? "javascript" : "ripgrep";
-			/** Files the prefilter passed over: sniffed for the binary-file note if nothing matches. */
-			const passedOver: string[] = [];
-			const pending: Promise<FileResult>[] = [];
 			for await (const entry of entries) {
 				if (entry.kind !== "file" || (glob && !glob.matches(entry.relative))) continue;
-				if (candidates !== undefined && !candidates.has(entry.path)) {
-					passedOver.push(entry.path);
-					continue;
-				}
 				pending.push(start(nodePath.join(path.absolute, entry.relative), entry.path));
 				while (pending.length >= settings.concurrency && !stopped) stopped = !consume(await pending.shift()!);
 				if (stopped) break;
@@ -354,14 +305,6 @@ async function grep(
 				}
 			}
 			while (pending.length > 0 && !stopped) stopped = !consume(await pending.shift()!);
-			if (candidates !== undefined && matches === 0) {
-				details.binaryFilesSkipped += await countBinary(
-					context.operations,
-					passedOver,
-					combined,
-					path.confine,
-				);
-			}
 		}
 		stop.abort();
 		signal?.throwIfAborted();
@@ -379,75 +322,6 @@ async function grep(
 		combined.removeEventListener("abort", onAbort);
 		await session?.close(stop.signal.reason).catch(() => undefined);
 	}
-}
-
-interface RipgrepPlan {
-	binary: string;
-	source: string;
-	ignoreCase: boolean;
-	glob: string | undefined;
-}
-
-/**
- * How ripgrep is to pick the files, or undefined to search every file with the
- * JavaScript engine: operations other than the default local ones, the `javascript`
- * engine option, no `rg` binary, or a pattern not translated.
- */
-async function ripgrepPlan(
-	context: ToolContext,
-	settings: GrepSettings,
-	args: GrepArguments,
-	pattern: LinePattern,
-): Promise<RipgrepPlan | undefined> {
-	if (settings.engine !== "auto" || !isLocalFileOperations(context.operations)) return undefined;
-	const source = args.literal ? pattern.line.source : toRipgrepPattern(pattern.line.source);
-	if (source === undefined) return undefined;
-	const binary = await ripgrepPath();
-	if (binary === undefined) return undefined;
-	// A file-name suffix glob means the same to ripgrep and to `compileGlob`; others are left to the walk.
-	const glob = args.glob !== undefined && /^\*\.[A-Za-z0-9_-]+$/.test(args.glob) ? args.glob : undefined;
-	return { binary, source, ignoreCase: pattern.line.flags.includes("i"), glob };
-}
-
-/** The files ripgrep picks, or undefined (search them all) if it fails or refuses the pattern. */
-async function runRipgrep(
-	plan: RipgrepPlan,
-	folder: string,
-	signal: AbortSignal,
-): Promise<Set<string> | undefined> {
-	try {
-		return await ripgrepCandidates(plan.binary, folder, plan.source, plan.ignoreCase, signal, plan.glob);
-	} catch (error) {
-		if (error instanceof RipgrepUnavailable) return undefined;
-		throw error;
-	}
-}
-
-/** How many of `files` look binary (as the JavaScript engine tells them, by their first bytes). */
-async function countBinary(
-	operations: FileOperations,
-	files: string[],
-	signal: AbortSignal,
-	confine: ConfineOptions["confine"],
-): Promise<number> {
-	let count = 0;
-	for (const file of files) {
-		const chunks = operations.readStream(file, {
-			chunkSize: SNIFF_BYTES,
-			signal,
-			...(confine && { confine }),
-		});
-		const iterator = chunks[Symbol.asyncIterator]();
-		try {
-			const first = await iterator.next();
-			if (!first.done && looksBinary(first.value.subarray(0, SNIFF_BYTES))) count++;
-		} catch (error) {
-			if (signal.aborted || error instanceof PathAccessError) throw error;
-		} finally {
-			await iterator.return?.();
-		}
-	}
-	return count;
 }
 
 function formatRecord(display: string, record: SearchRecord): string {

@@ -195,22 +195,11 @@ async function* readChunks(
 	}
 }
 
-const localOperations = new WeakSet<FileOperations>();
-
-/**
- * Whether `operations` are the very local-disk operations of `createLocalFileOperations`
- * (not a wrapper or another implementation): only then may a tool reach the same files
- * by other means, such as grep's ripgrep prefilter.
- */
-export function isLocalFileOperations(operations: FileOperations): boolean {
-	return localOperations.has(operations);
-}
-
 /** `FileOperations` on the local disk, through `node:fs`. */
 export function createLocalFileOperations(): FileOperations {
 	const scratch = new ScratchBuffers(DEFAULT_CHUNK_SIZE, 64);
 	const confinement = new Confinement();
-	const operations: FileOperations = {
+	return {
 		stat: async (path) => toStat(await stat(path)),
 		lstat: async (path) => toStat(await lstat(path)),
 		realpath: (path) => fs.promises.realpath(path),
@@ -280,8 +269,6 @@ export function createLocalFileOperations(): FileOperations {
 			});
 		},
 	};
-	localOperations.add(operations);
-	return operations;
 }
 
 /** `mkdir -p`, one folder at a time, each made in a parent that `confine` accepted. */
