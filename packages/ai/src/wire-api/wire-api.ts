@@ -73,7 +73,7 @@ export interface WireApiProvider<TFlags = Record<string, unknown>> {
  *   compat: Type.Object({ legacyField: Type.Optional(Type.Boolean()) }),
  *   auth: { kind: "key" },
  *   providers: { mine: { name: "Mine", baseUrl: "https://api.mine.example", apiKeyVariables: ["MINE_API_KEY"] } },
- *   replayRules: () => ({ toolCallIds: toolCallIdRule({ maxLength: 64 }), ownThinkingNeedsSignature: false }),
+ *   replayRules: () => ({ toolCallIds: toolCallIdRule({ charset: "word", maxLength: 64 }), ownThinkingNeedsSignature: false }),
  *   createProvider: () => ({ api: "my-api", stream: (model, context, options) => runProviderStream(model, options, body) }),
  * });
  * ```
