@@ -12,14 +12,7 @@ import {
 	runAgentLoopContinue,
 	type TurnContext,
 } from "@kestrel/agent-core";
-import {
-	DEFAULT_FIRST_BYTE_TIMEOUT_MS,
-	DEFAULT_IDLE_TIMEOUT_MS,
-	type ImageContent,
-	type Model,
-	stream,
-	type ThinkingLevel,
-} from "@kestrel/ai";
+import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
 import { summarizeHistory } from "../compaction/summarize.js";
 import type { CompactionOutcome, Summarizer } from "../compaction/types.js";
 import { convertHarnessMessages } from "../messages.js";
@@ -33,6 +26,8 @@ import { HarnessCompactor } from "./harness-compactor.js";
 import { HarnessError } from "./harness-error.js";
 import { withoutFailedTail } from "./loop-messages.js";
 import { ModelSelection } from "./model-selection.js";
+import { redactEvent } from "./redact-event.js";
+import { requestTimeouts, stallBudgetSpent, stallSpentOutcome } from "./stall-budget.js";
 import type {
 	AgentHarnessOptions,
 	HarnessEvent,
@@ -341,13 +336,9 @@ export class AgentHarness {
 				if (outcome.kind === "error" && attempts.signal.aborted) attempts.outcome = { kind: "aborted" };
 				return;
 			}
-			if (outcome.error?.kind === "timeout" && this.stallBudgetSpent(attempts)) {
+			if (outcome.error?.kind === "timeout" && stallBudgetSpent(attempts, this.options.timeouts)) {
 				if (attempts.retries > 0) await this.endRetries(attempts, false, outcome.message);
-				const { maxStallMs = 0 } = this.options.timeouts ?? {};
-				attempts.outcome = {
-					...outcome,
-					message: `${outcome.message} Not retried: this prompt has waited ${seconds(attempts.stalledMs)} on a silent provider, and the limit (maxStallMs) is ${seconds(maxStallMs)}.`,
-				};
+				attempts.outcome = stallSpentOutcome(outcome, attempts, this.options.timeouts);
 				return;
 			}
 			const response = respondToFailure(outcome.error, attempts, this.compactor.settings, this.retrySettings);
@@ -383,29 +374,6 @@ export class AgentHarness {
 		}
 	}
 
-	/** Counts the silence that ended in the latest timeout; whether the prompt's `maxStallMs` is now spent. */
-	private stallBudgetSpent(attempts: Attempts): boolean {
-		attempts.stalledMs += Math.max(0, Date.now() - attempts.lastActivityAt);
-		const { maxStallMs = 0 } = this.options.timeouts ?? {};
-		return maxStallMs > 0 && attempts.stalledMs >= maxStallMs;
-	}
-
-	/** The request timeouts of the next attempt: the configured ones, cut to what is left of `maxStallMs`. */
-	private requestTimeouts(attempts: Attempts): { firstByteTimeoutMs?: number; idleTimeoutMs?: number } {
-		const { firstByteMs, idleMs, maxStallMs = 0 } = this.options.timeouts ?? {};
-		const timeouts: { firstByteTimeoutMs?: number; idleTimeoutMs?: number } = {};
-		if (firstByteMs !== undefined) timeouts.firstByteTimeoutMs = firstByteMs;
-		if (idleMs !== undefined) timeouts.idleTimeoutMs = idleMs;
-		if (maxStallMs <= 0) return timeouts;
-		const left = Math.max(1, maxStallMs - attempts.stalledMs);
-		// Absent is the provider's default, 0 no limit: either way, at most what is left.
-		const cut = (configured: number | undefined, fallback: number) =>
-			Math.min(configured === undefined ? fallback : configured === 0 ? left : configured, left);
-		timeouts.firstByteTimeoutMs = cut(firstByteMs, DEFAULT_FIRST_BYTE_TIMEOUT_MS);
-		timeouts.idleTimeoutMs = cut(idleMs, DEFAULT_IDLE_TIMEOUT_MS);
-		return timeouts;
-	}
-
 	private async endRetries(attempts: Attempts, success: boolean, errorMessage?: string): Promise<void> {
 		const attempt = attempts.retries;
 		attempts.retries = 0;
@@ -430,7 +398,7 @@ export class AgentHarness {
 			if (event.type === "turn_start" || event.type === "message_update")
 				attempts.lastActivityAt = Date.now();
 			// Before anything is persisted, relayed or sent on: see `AgentHarnessOptions.redactor`.
-			this.redact(event);
+			redactEvent(event, this.options.redactor);
 			switch (event.type) {
 				case "agent_start":
 					return;
@@ -472,7 +440,7 @@ export class AgentHarness {
 			thinkingLevel: this.selection.thinkingLevel,
 			streamOptions: {
 				...options.streamOptions,
-				...this.requestTimeouts(attempts),
+				...requestTimeouts(attempts, this.options.timeouts),
 				sessionId: options.streamOptions?.sessionId ?? this.sessionValue.id,
 			},
 			getApiKey: options.getApiKey,
@@ -605,24 +573,11 @@ export class AgentHarness {
 	}
 
 	private async emit(event: HarnessEvent): Promise<void> {
-		this.redact(event);
+		redactEvent(event, this.options.redactor);
 		for (const listener of this.listeners) {
 			const pending = listener(event);
 			if (pending) await pending;
 		}
-	}
-
-	/**
-	 * Redacts the secrets of `options.redactor` from an event, in place. Streaming deltas are
-	 * skipped (walking the growing message on every delta would be quadratic; the message is
-	 * redacted at its `message_end`), and so is `model_change`, whose model (headers
-	 * included) is live configuration, not text.
-	 */
-	private redact(event: HarnessEvent): void {
-		const { redactor } = this.options;
-		if (!redactor || redactor.size === 0) return;
-		if (event.type === "message_update" || event.type === "model_change") return;
-		redactor.redactInPlace(event);
 	}
 
 	/**
@@ -654,9 +609,4 @@ export class AgentHarness {
 			);
 		}
 	}
-}
-
-/** `90 s`, `1.5 s`: a duration in ms, for a message. */
-function seconds(ms: number): string {
-	return `${Number((ms / 1000).toFixed(1))} s`;
 }
