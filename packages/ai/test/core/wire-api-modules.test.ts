@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
 	ANTHROPIC_MESSAGES_REPLAY,
+	anthropicMessages,
 	apiKeyVariables,
 	builtInWireApis,
 	defineModel,
@@ -12,6 +13,7 @@ import {
 	getProviderDefaults,
 	getProviders,
 	type KnownApi,
+	knownWireApis,
 	type ModelCompat,
 	ProviderRegistry,
 	registerBuiltInProviders,
@@ -132,5 +134,26 @@ describe("wire API modules", () => {
 		registry.unregister("plugin");
 		expect(registry.wireApis()).toEqual([]);
 		expect(getProviderDefaults("acme", registry)).toBeUndefined();
+
+		// A module registered for a built-in API takes the built-in's place in every lookup.
+		const faux = createFauxProvider({ api: "anthropic-messages" });
+		const replacement = defineWireApi({
+			...anthropicMessages,
+			providers: {
+				anthropic: { name: "Anthropic via a gateway", baseUrl: "https://gateway.example/anthropic" },
+			},
+			createProvider: () => faux.provider,
+		});
+		registry.registerWireApi(replacement, "gateway");
+		expect(knownWireApis(registry).filter((module) => module.api === "anthropic-messages")).toEqual([
+			replacement,
+		]);
+		expect(knownWireApis(registry).map((module) => module.api)).toEqual(
+			builtInWireApis().map((module) => module.api),
+		);
+		expect(getProviderDefaults("anthropic", registry)?.baseUrl).toBe("https://gateway.example/anthropic");
+		expect(getProviderDefaults("anthropic")?.baseUrl).toBe("https://api.anthropic.com");
+		registry.unregister("gateway");
+		expect(getProviderDefaults("anthropic", registry)?.baseUrl).toBe("https://api.anthropic.com");
 	});
 });
