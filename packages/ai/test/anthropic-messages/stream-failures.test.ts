@@ -10,6 +10,29 @@ vi.mock(import("../../src/provider-run.js"), async (original) =>
 const server = useWireServer();
 
 describe("anthropic-messages: errors inside the stream", () => {
+	it("fails a body in which a second message starts before the first ended, and accepts a repeated start", async () => {
+		const first = encodeAnthropicStream({
+			id: "msg_first",
+			blocks: [{ type: "text", text: "First answer." }],
+		});
+		const start = first.slice(0, first.indexOf("event: content_block_start"));
+		// A proxy spliced another generation into the body after the first block began.
+		const second = encodeAnthropicStream({ id: "msg_second", blocks: [{ type: "text", text: "Second." }] });
+		const firstBlock = first.indexOf("event: content_block_stop");
+		server.current.enqueue({ body: `${first.slice(0, firstBlock)}${second}` });
+		const spliced = await run(testModel(server.current), userSays());
+		expect(spliced.message.stopReason).toBe("error");
+		expect(spliced.message.error?.kind).toBe("network");
+		expect(spliced.message.responseId).toBe("msg_first");
+		expect(spliced.message.content).toEqual([{ type: "text", text: "First answer." }]);
+
+		// The same start sent twice before any content is harmless.
+		server.current.enqueue({ body: `${start}${first}` });
+		const repeated = await run(testModel(server.current), userSays());
+		expect(repeated.message.stopReason).toBe("stop");
+		expect(repeated.message.content).toEqual([{ type: "text", text: "First answer." }]);
+	});
+
 	it("keeps a tool call's partial arguments when the stream fails inside it", async () => {
 		const body = encodeAnthropicStream({
 			blocks: [

@@ -27,6 +27,25 @@ describe("google-generative-ai: reading the body outside the SDK", () => {
 		expect(messages[2]).toEqual(messages[0]);
 	});
 
+	it("reads a whole last frame that has no closing blank line, and fails one cut inside its JSON", async () => {
+		const body = encodeGeminiStream(script).replaceAll("\r\n", "\n");
+		expect(body.endsWith("\n\n")).toBe(true);
+		server.current.enqueue({ body });
+		const whole = withoutTimestamp((await run(testModel(server.current), userSays())).message);
+
+		// The server closes right after the last frame's data line (its newline included or not).
+		for (const cut of [body.slice(0, -1), body.slice(0, -2)]) {
+			server.current.enqueue({ body: cut });
+			const { message } = await run(testModel(server.current), userSays());
+			expect(withoutTimestamp(message)).toEqual(whole);
+		}
+		// Cut inside the last frame's JSON: a broken connection, the content so far kept.
+		server.current.enqueue({ body: body.slice(0, -6) });
+		const { message } = await run(testModel(server.current), userSays());
+		expect(message.stopReason).toBe("error");
+		expect(message.error?.kind).toBe("network");
+	});
+
 	it("classifies a bare JSON error sent with HTTP 200 instead of an event stream, like the SDK", async () => {
 		server.current.enqueue({
 			body: JSON.stringify({

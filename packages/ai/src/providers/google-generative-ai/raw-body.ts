@@ -52,13 +52,13 @@ export async function readStreamBody(
 	const reader = (response.body as ReadableStream<Uint8Array>).getReader();
 	const decoder = new TextDecoder();
 	const parser = new SseParser();
+	const deliver = (chunk: unknown): void => {
+		if (typeof chunk !== "object" || chunk === null) return;
+		throwIfErrorFrame(chunk, apiError);
+		onChunk(chunk as StreamChunk);
+	};
 	const push = (text: string): void => {
-		for (const { data } of parser.push(text)) {
-			const chunk: unknown = JSON.parse(data);
-			if (typeof chunk !== "object" || chunk === null) continue;
-			throwIfErrorFrame(chunk, apiError);
-			onChunk(chunk as StreamChunk);
-		}
+		for (const { data } of parser.push(text)) deliver(JSON.parse(data));
 	};
 	let ended = false;
 	try {
@@ -74,12 +74,6 @@ export async function readStreamBody(
 	}
 	const rest = parser.unfinished().trim();
 	if (!rest) return;
-	// A whole last frame without its closing blank line: servers that close the connection
-	// right after it are common, and the frame is complete when its JSON is.
-	if (rest.startsWith("data:") && completeJson(rest.slice(5))) {
-		push("\n\n");
-		return;
-	}
 	// A bare JSON error instead of a last event (googleapis/js-genai#461): an `ApiError`, as
 	// the SDK makes of it when it arrives in a read of its own.
 	let unframed: unknown;
@@ -87,16 +81,16 @@ export async function readStreamBody(
 		unframed = JSON.parse(rest);
 	} catch {}
 	if (typeof unframed === "object" && unframed !== null) throwIfErrorFrame(unframed, apiError);
-	throw new Error("The connection closed in the middle of a stream frame.");
-}
-
-function completeJson(text: string): boolean {
+	// A last frame without its closing blank line (servers that close right after it are
+	// common) is delivered by the parser's `end()`, as `readSseEvents` does for the other
+	// APIs; one cut inside its JSON is a cut connection.
+	const last = parser.end();
+	let chunk: unknown;
 	try {
-		JSON.parse(text);
-		return true;
-	} catch {
-		return false;
-	}
+		chunk = last ? JSON.parse(last.data) : undefined;
+	} catch {}
+	if (chunk === undefined) throw new Error("The connection closed in the middle of a stream frame.");
+	deliver(chunk);
 }
 
 function throwIfErrorFrame(chunk: object, apiError: typeof ApiError): void {
