@@ -11,6 +11,31 @@ export {
 } from "./budgets.js";
 export { agentLoop, agentLoopContinue, runAgentLoop, runAgentLoopContinue } from "./loop/agent-loop.js";
 export { createUserMessage, defaultConvertToLlm, isProviderMessage } from "./messages.js";
+export { selectTools, type ToolSelection } from "./packs/select-tools.js";
+export type { DiffView, TextView, ToolDisplay, ToolView } from "./packs/tool-display.js";
+export {
+	type CallEffect,
+	callEffect,
+	type FileChange,
+	type ToolEffectKind,
+	type ToolEffects,
+} from "./packs/tool-effects.js";
+export {
+	defineToolPack,
+	staticToolPack,
+	type ToolPack,
+	type ToolPackCommand,
+	type ToolPackCommandResult,
+	type ToolPackContext,
+	type ToolPackModule,
+	type ToolPackStatus,
+} from "./packs/tool-pack.js";
+export {
+	type PackedTool,
+	type StartToolPacksOptions,
+	type ToolPackFailure,
+	ToolPackSet,
+} from "./packs/tool-pack-set.js";
 export { coerceScalars } from "./tools/coerce-arguments.js";
 export { type ArgumentsValidation, validateToolArguments } from "./tools/validate-arguments.js";
 export type {

@@ -30,6 +30,8 @@ import type {
 	Usage,
 } from "@kestrel/ai";
 import type { Static, TSchema } from "typebox";
+import type { ToolDisplay } from "./packs/tool-display.js";
+import type { ToolEffects } from "./packs/tool-effects.js";
 
 // ---------------------------------------------------------------------------------------
 // Messages
@@ -134,6 +136,13 @@ export interface AgentTool<TParameters extends TSchema = TSchema, TDetails = unk
 	 * `parameters`. A throw gives the model an error result.
 	 */
 	prepareArguments?: (args: Record<string, unknown>) => unknown;
+	/**
+	 * What the tool's calls do to the world; permission policies decide from it. A tool
+	 * that declares nothing is treated as the most dangerous kind (`execute`).
+	 */
+	effects?: ToolEffects;
+	/** How user interfaces show its calls and results; without it they use a generic form. */
+	display?: ToolDisplay;
 	/**
 	 * Runs one call. `args` are validated against `parameters` (numbers and booleans the
 	 * model sent as strings are converted first). `signal` fires when the run is aborted:
