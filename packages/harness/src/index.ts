@@ -17,7 +17,10 @@ export {
 	compactionSummaryText,
 	convertHarnessMessages,
 	type HarnessCustomMessage,
+	type ShellCommandMessage,
+	type ShellCommandRecord,
 	STRIPPED_TOOL_RESULT_TEXT,
+	shellCommandText,
 	stripToolResult,
 } from "./messages.js";
 export { cwdSlug, defaultSessionDir, kestrelHome } from "./paths.js";

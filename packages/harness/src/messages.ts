@@ -42,11 +42,43 @@ export interface HarnessCustomMessage<TDetails = unknown> {
 	timestamp: number;
 }
 
+/**
+ * What the user's own shell command (the terminal's `!command`) produced, as given to
+ * `AgentHarness.recordShellCommand`. The harness stores it as a {@link ShellCommandMessage}.
+ */
+export interface ShellCommandRecord {
+	/** The command line as the user typed it. */
+	command: string;
+	/** stdout and stderr as shown to the user (already shortened by the caller, if it had to). */
+	output: string;
+	/** `null` when the command was killed by a signal or never ran. */
+	exitCode: number | null;
+	/** The user stopped the command before it ended. */
+	cancelled?: boolean;
+	/** `output` is only the end of what the command printed. */
+	truncated?: boolean;
+	/** Where the whole output was saved, when `truncated`. */
+	fullOutputPath?: string;
+	/** Keep it on the record (and on screen) but out of what the model reads (`!!command`). */
+	excludeFromContext?: boolean;
+}
+
+/**
+ * A shell command the user ran, with its output: a `message` entry of the session. The
+ * model reads it as a user message ({@link shellCommandText}) unless `excludeFromContext`.
+ */
+export interface ShellCommandMessage extends ShellCommandRecord {
+	role: "shell";
+	/** Unix time in milliseconds. */
+	timestamp: number;
+}
+
 declare module "@kestrel/agent-core" {
 	interface CustomAgentMessages {
 		compactionSummary: CompactionSummaryMessage;
 		branchSummary: BranchSummaryMessage;
 		custom: HarnessCustomMessage;
+		shell: ShellCommandMessage;
 	}
 }
 
@@ -69,9 +101,26 @@ export function branchSummaryText(summary: string): string {
 	return `The conversation went down another path before returning here. A summary of that path:\n\n<summary>\n${summary}\n</summary>`;
 }
 
+/** The text the model reads for a shell command the user ran: the command, how it ended, its output. */
+export function shellCommandText(message: ShellCommandRecord): string {
+	const status = message.cancelled
+		? "cancelled by me"
+		: message.exitCode === null
+			? "killed"
+			: `exit code ${message.exitCode}`;
+	const cut = message.truncated
+		? message.fullOutputPath === undefined
+			? " (only its end)"
+			: ` (only its end; the whole output is in ${message.fullOutputPath})`
+		: "";
+	const output = message.output.replace(/\n$/, "");
+	if (output === "") return `I ran \`${message.command}\` (${status}). It printed nothing.`;
+	return `I ran \`${message.command}\` (${status}). Its output${cut}:\n\`\`\`\n${output}\n\`\`\``;
+}
+
 /**
- * The harness's `convertToLlm`: compaction and branch summaries and custom messages become
- * user messages; assistant messages that ended in `error` or `aborted` are left out with
+ * The harness's `convertToLlm`: compaction and branch summaries, custom messages and shell
+ * commands (unless `excludeFromContext`) become user messages; assistant messages that ended in `error` or `aborted` are left out with
  * the results of their tool calls (a failed attempt is on the record, not in the next
  * request); other provider messages pass; unknown kinds are dropped.
  */
@@ -92,6 +141,10 @@ export function convertHarnessMessages(messages: AgentMessage[]): Message[] {
 				break;
 			case "custom":
 				out.push({ role: "user", content: message.content, timestamp: message.timestamp });
+				break;
+			case "shell":
+				if (!message.excludeFromContext)
+					out.push({ role: "user", content: shellCommandText(message), timestamp: message.timestamp });
 				break;
 			case "assistant":
 				if (message.stopReason !== "error" && message.stopReason !== "aborted") out.push(message);

@@ -1,6 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { Tool } from "@kestrel/ai";
-import { branchSummaryText, compactionSummaryText } from "../messages.js";
+import { branchSummaryText, compactionSummaryText, shellCommandText } from "../messages.js";
 import type { MeasuredContext } from "./types.js";
 
 /** What one image is counted as, whatever its size (providers bill images by pixels, not bytes). */
@@ -37,6 +37,8 @@ export function estimateTokens(message: AgentMessage): number {
 			return estimateTextTokens(compactionSummaryText(message.summary));
 		case "branchSummary":
 			return estimateTextTokens(branchSummaryText(message.summary));
+		case "shell":
+			return message.excludeFromContext ? 0 : estimateTextTokens(shellCommandText(message));
 		default:
 			return 0;
 	}

@@ -1,4 +1,5 @@
 import type { AgentMessage } from "@kestrel/agent-core";
+import { shellCommandText } from "../messages.js";
 
 export interface SerializeOptions {
 	/** Tool results (and tool-call arguments) longer than this are cut in the middle. */
@@ -66,6 +67,10 @@ export function serializeMessage(message: AgentMessage, options: SerializeOption
 			return `[Summary of an abandoned branch]: ${message.summary}`;
 		case "custom":
 			return `[Message ${message.customType}]: ${contentText(message.content)}`;
+		case "shell":
+			return message.excludeFromContext
+				? ""
+				: `[User ran a shell command]: ${truncateMiddle(shellCommandText(message), max)}`;
 		default:
 			return "";
 	}

@@ -15,11 +15,11 @@ import {
 import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
 import { summarizeHistory } from "../compaction/summarize.js";
 import type { CompactionOutcome, Summarizer } from "../compaction/types.js";
-import { convertHarnessMessages } from "../messages.js";
+import { convertHarnessMessages, type ShellCommandMessage, type ShellCommandRecord } from "../messages.js";
 import { kestrelHome } from "../paths.js";
 import { abortableSleep } from "../retry/abortable-sleep.js";
 import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
-import type { Session } from "../session/types.js";
+import type { MessageEntry, Session } from "../session/types.js";
 import { createSystemPromptSource } from "../system-prompt/system-prompt-source.js";
 import { type Attempts, foldStats, newAttempts, respondToFailure } from "./attempts.js";
 import { HarnessCompactor } from "./harness-compactor.js";
@@ -202,6 +202,38 @@ export class AgentHarness {
 			return;
 		}
 		await this.announce({ model: false, thinkingLevel: this.selection.setLevel(this.sessionValue, level) });
+	}
+
+	/**
+	 * Records a shell command the user ran (the terminal's `!command`) with its output: a
+	 * {@link ShellCommandMessage} (role `shell`) appended to the session like any message,
+	 * announced with `message_start`, `entry_persisted` and `message_end`, and read by the
+	 * model as a user message from the next prompt on (unless `excludeFromContext`). Secrets
+	 * of the redactor are removed first. Only while idle: during a run it rejects with a
+	 * `HarnessError` of code `busy` (wait with `waitForIdle()`, then record).
+	 */
+	async recordShellCommand(record: ShellCommandRecord): Promise<MessageEntry> {
+		this.assertIdle("record a shell command");
+		const { command, output, exitCode, cancelled, truncated, fullOutputPath, excludeFromContext } = record;
+		const message: ShellCommandMessage = {
+			role: "shell",
+			command,
+			output,
+			exitCode,
+			...(cancelled ? { cancelled } : {}),
+			...(truncated ? { truncated } : {}),
+			...(fullOutputPath === undefined ? {} : { fullOutputPath }),
+			...(excludeFromContext ? { excludeFromContext } : {}),
+			timestamp: Date.now(),
+		};
+		this.options.redactor?.redactInPlace(message);
+		await this.emit({ type: "message_start", message });
+		const entry = this.sessionValue.appendMessage(message);
+		this.lastPersistedId = entry.id;
+		await this.sessionValue.flush();
+		await this.emit({ type: "entry_persisted", entry });
+		await this.emit({ type: "message_end", message });
+		return entry;
 	}
 
 	/** Replaces the tools from the next model call. */
