@@ -1,12 +1,13 @@
 import type { AgentTool } from "@kestrel/agent-core";
-import { createEditTool, type editParameters, editToolGuidelines } from "./edit/edit-tool.js";
+import { createEditTool, type editParameters } from "./edit/edit-tool.js";
 import { FileStateTracker } from "./file-state/file-state-tracker.js";
-import { createFindTool, type findParameters, findToolGuidelines } from "./find/find-tool.js";
-import { createGrepTool, type grepParameters, grepToolGuidelines } from "./grep/grep-tool.js";
-import { createLsTool, type lsParameters, lsToolGuidelines } from "./ls/ls-tool.js";
+import { createFindTool, type findParameters } from "./find/find-tool.js";
+import { createGrepTool, type grepParameters } from "./grep/grep-tool.js";
+import { createLsTool, type lsParameters } from "./ls/ls-tool.js";
 import { MutationQueue } from "./mutation-queue/mutation-queue.js";
 import { createLocalFileOperations } from "./operations/local-file-operations.js";
-import { createReadTool, type readParameters, readToolGuidelines } from "./read/read-tool.js";
+import { fsGuidelinesFor } from "./pack/fs-guidelines.js";
+import { createReadTool, type readParameters } from "./read/read-tool.js";
 import type {
 	EditToolDetails,
 	EditToolOptions,
@@ -22,7 +23,7 @@ import type {
 	WriteToolDetails,
 	WriteToolOptions,
 } from "./types.js";
-import { createWriteTool, type writeParameters, writeToolGuidelines } from "./write/write-tool.js";
+import { createWriteTool, type writeParameters } from "./write/write-tool.js";
 
 /** Options for the whole pack: shared settings, plus per-tool ones (which win). */
 export interface FsToolsOptions extends FsToolOptions {
@@ -67,12 +68,5 @@ export function createFsTools(root: string, options: FsToolsOptions = {}): FsToo
 	};
 }
 
-/** Usage rules for all six tools, one per line, for a system prompt. */
-export const fsToolsGuidelines = [
-	readToolGuidelines,
-	editToolGuidelines,
-	writeToolGuidelines,
-	lsToolGuidelines,
-	findToolGuidelines,
-	grepToolGuidelines,
-].join("\n");
+/** Usage rules for all six tools, one per line, for a system prompt (a pack asks {@link fsGuidelinesFor} for the active ones). */
+export const fsToolsGuidelines = fsGuidelinesFor(["read", "write", "edit", "ls", "find", "grep"]).join("\n");

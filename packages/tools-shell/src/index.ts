@@ -17,3 +17,5 @@ export type {
 	ShellOperations,
 	ShellSpawnOptions,
 } from "./bash/types.js";
+export { bashDisplay } from "./pack/bash-display.js";
+export { shellToolPack, toolPack } from "./pack/shell-pack.js";

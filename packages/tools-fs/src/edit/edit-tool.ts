@@ -5,6 +5,8 @@ import { looksBinary } from "../content/detect.js";
 import { decodeUtf8Exact } from "../content/text-format.js";
 import { sha256 } from "../file-state/file-state-tracker.js";
 import { isNotFound } from "../operations/errors.js";
+import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
+import { editDisplay, editEffects } from "../pack/tool-declarations.js";
 import { writeFileAtomic } from "../shared/atomic-write.js";
 import { readOnlyReason } from "../shared/permissions.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
@@ -45,11 +47,7 @@ export const editParameters = Type.Object({
 export type EditArguments = Static<typeof editParameters>;
 
 /** Short rules for a system prompt that offers the edit tool. */
-export const editToolGuidelines = [
-	"Use edit for changes to part of a file: oldText is copied from the file, newText replaces it.",
-	"Give oldText enough surrounding lines to be unique in the file; several changes to one file go into one call as several edits.",
-	"If an edit fails, the result shows the most similar lines of the file: correct oldText from them and retry.",
-].join("\n");
+export const editToolGuidelines = fsGuidelinesFor(["edit"]).join("\n");
 
 /** Accepts `{oldText, newText}` (and `old_string`/`new_string`) at the top level, and `edits` sent as JSON text. */
 export function prepareEditArguments(args: Record<string, unknown>): unknown {
@@ -85,6 +83,8 @@ export function createEditTool(
 	const fuzzy = options.fuzzy ?? true;
 	return {
 		name: "edit",
+		effects: editEffects,
+		display: editDisplay,
 		label: "Edit file",
 		description:
 			"Edit a file by replacing exact text: each edit's oldText must match one region of the file (or set " +

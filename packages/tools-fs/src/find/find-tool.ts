@@ -1,6 +1,8 @@
 import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { isNotFound } from "../operations/errors.js";
+import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
+import { findDisplay, readsFiles } from "../pack/tool-declarations.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
 import { DEFAULT_MAX_BYTES, formatCount, formatSize, OutputBudget } from "../truncate/truncate.js";
@@ -22,8 +24,7 @@ export const findParameters = Type.Object({
 export type FindArguments = Static<typeof findParameters>;
 
 /** Short rules for a system prompt that offers the find tool. */
-export const findToolGuidelines =
-	"Use find to locate files by name or path pattern (glob); use grep to search their contents.";
+export const findToolGuidelines = fsGuidelinesFor(["find"]).join("\n");
 
 export function createFindTool(
 	root: string,
@@ -36,6 +37,8 @@ export function createFindTool(
 	};
 	return {
 		name: "find",
+		effects: readsFiles,
+		display: findDisplay,
 		label: "Find files",
 		description:
 			"Find files and folders by glob, sorted by path. A pattern without / matches names at any depth ('*.ts'); " +

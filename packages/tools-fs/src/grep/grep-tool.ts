@@ -3,6 +3,7 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { looksBinary, SNIFF_BYTES } from "../content/detect.js";
 import { isNotFound } from "../operations/errors.js";
+import { grepDisplay, readsFiles } from "../pack/tool-declarations.js";
 import { PathAccessError } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
@@ -77,6 +78,8 @@ export function createGrepTool(
 	};
 	return {
 		name: "grep",
+		effects: readsFiles,
+		display: grepDisplay,
 		label: "Search file contents",
 		description:
 			"Search file contents for a regular expression (or plain text with literal). Returns matching lines as " +

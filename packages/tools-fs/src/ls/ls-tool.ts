@@ -2,6 +2,8 @@ import * as nodePath from "node:path";
 import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { isNotFound } from "../operations/errors.js";
+import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
+import { lsDisplay, readsFiles } from "../pack/tool-declarations.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
@@ -21,8 +23,7 @@ export const lsParameters = Type.Object({
 export type ListArguments = Static<typeof lsParameters>;
 
 /** Short rules for a system prompt that offers the ls tool. */
-export const lsToolGuidelines =
-	"Use ls to see what a folder contains (folders end with /); use find to search by name across folders.";
+export const lsToolGuidelines = fsGuidelinesFor(["ls"]).join("\n");
 
 export function createLsTool(
 	root: string,
@@ -35,6 +36,8 @@ export function createLsTool(
 	};
 	return {
 		name: "ls",
+		effects: readsFiles,
+		display: lsDisplay,
 		label: "List folder",
 		description:
 			`List a folder's entries, sorted by name; folders end with /. Includes dotfiles; leaves out .git and ` +

@@ -2,6 +2,8 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { describeBinary, detectImage, imageSize, looksBinary, SNIFF_BYTES } from "../content/detect.js";
 import { isNotFound } from "../operations/errors.js";
+import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
+import { readDisplay, readsFiles } from "../pack/tool-declarations.js";
 import type { ResolvedPath } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
@@ -27,12 +29,7 @@ export const readParameters = Type.Object({
 export type ReadArguments = Static<typeof readParameters>;
 
 /** Short rules for a system prompt that offers the read tool. */
-export const readToolGuidelines = [
-	"Use read to look at a file before you change it; never guess its content.",
-	"read returns a bounded number of lines; when it says more lines follow, continue with the offset it gives.",
-	"For large files, find the place first (grep) and read only that region with offset and limit.",
-	"read shows images (PNG, JPEG, GIF, WebP) to you; binary files are only described.",
-].join("\n");
+export const readToolGuidelines = fsGuidelinesFor(["read"]).join("\n");
 
 export function createReadTool(
 	root: string,
@@ -48,6 +45,8 @@ export function createReadTool(
 	};
 	return {
 		name: "read",
+		effects: readsFiles,
+		display: readDisplay,
 		label: "Read file",
 		description: [
 			"Read a file. Text comes back as lines, at most",

@@ -5,6 +5,8 @@ import { BOM, countLines, detectLineEnding, splitBom, withLineEnding } from "../
 import { sha256 } from "../file-state/file-state-tracker.js";
 import { checkFreshness } from "../file-state/freshness.js";
 import { isNotFound } from "../operations/errors.js";
+import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
+import { writeDisplay, writeEffects } from "../pack/tool-declarations.js";
 import { writeFileAtomic } from "../shared/atomic-write.js";
 import { readOnlyReason } from "../shared/permissions.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
@@ -26,10 +28,7 @@ export const writeParameters = Type.Object({
 export type WriteArguments = Static<typeof writeParameters>;
 
 /** Short rules for a system prompt that offers the write tool. */
-export const writeToolGuidelines = [
-	"Use write to create a file, or to replace one completely; for changes to part of a file, use edit.",
-	"Read an existing file before overwriting it: write refuses files you have not read, or that changed since you read them.",
-].join("\n");
+export const writeToolGuidelines = fsGuidelinesFor(["write"]).join("\n");
 
 export function createWriteTool(
 	root: string,
@@ -42,6 +41,8 @@ export function createWriteTool(
 	};
 	return {
 		name: "write",
+		effects: writeEffects,
+		display: writeDisplay,
 		label: "Write file",
 		description:
 			"Write a file: create it (and its folders) or replace its whole content. The write is atomic and keeps " +

@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
+import { bashDisplay } from "../pack/bash-display.js";
 import { buildChildEnvironment } from "./environment.js";
 import { createLocalShellOperations } from "./local-shell.js";
 import { OutputBuffer, type OutputSnapshot } from "./output-buffer.js";
@@ -55,6 +56,8 @@ export function createBashTool(root: string, options: BashToolOptions = {}): Bas
 	return {
 		name: "bash",
 		label: "Bash",
+		effects: { kind: "execute", openWorld: true, destructive: true },
+		display: bashDisplay,
 		description:
 			`Runs a shell command in ${cwd} and returns its output (stdout and stderr together) and exit status. ` +
 			"Each call starts a new non-interactive shell with stdin closed; `cd` and variables do not persist. " +

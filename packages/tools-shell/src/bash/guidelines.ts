@@ -2,7 +2,7 @@
  * Usage guidelines for the bash tool, written for a system prompt (Markdown bullets).
  * The tool's description already states its limits; these say how to use it well.
  */
-export const bashToolGuidelines = `- Use \`bash\` to build, test, run git and package managers, and for anything no other tool does. When file tools (read, edit, write, ls, find, grep) are available, prefer them for reading and changing files.
+export const bashToolGuidelines = `- Use \`bash\` to build, test, run git and package managers, and for anything no other tool does. When you have tools made for reading, searching or changing files, prefer them to shell commands for that.
 - Every call starts a new shell in the workspace root: \`cd\`, variables and functions do not carry over to the next call. Chain dependent steps in one command (\`cd packages/app && npm test\`).
 - Standard input is closed and there is no terminal. Use non-interactive flags (\`--yes\`, \`-y\`, \`--no-edit\`, \`git --no-pager\`) and never start editors, pagers, REPLs or prompts.
 - Commands have a timeout; pass \`timeout\` (in seconds) for long builds and test runs. When it expires, the command and every process it started are stopped.
