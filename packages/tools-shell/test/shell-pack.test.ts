@@ -55,3 +55,23 @@ describe("the shell pack", () => {
 		}
 	});
 });
+
+describe("bash's display facts", () => {
+	it("says how the command ended, how long it took and where the full output is", () => {
+		const bash = shellToolPack("/work").tools()[0] as AgentTool;
+		const details = {
+			status: "exited",
+			exitCode: 2,
+			durationMs: 2340,
+			output: { truncated: true, shownLines: 40, totalLines: 900, fullOutputPath: "/tmp/out.log" },
+		};
+		expect(bash.display?.facts?.({ content: [], details })).toEqual([
+			"exit 2",
+			"2.3 s",
+			"showed 40 of 900 lines; full output in /tmp/out.log",
+		]);
+		expect(
+			bash.display?.facts?.({ content: [], details: { status: "timed_out", durationMs: 1000 } }),
+		).toEqual(["timed out", "1.0 s"]);
+	});
+});

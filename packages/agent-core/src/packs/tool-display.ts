@@ -36,6 +36,11 @@ export interface ToolDisplay {
 	 * command output. Default: the result's text, first lines.
 	 */
 	result?(result: AgentToolResult): ToolView | undefined;
+	/**
+	 * Short facts about a finished call for a header line, e.g. `exit 1`, `2.3 s`, `full
+	 * output in /tmp/x.log`. Default: none.
+	 */
+	facts?(result: AgentToolResult): readonly string[];
 	/** What a permission prompt shows before the call runs, e.g. the lines it would add. */
 	preview?(args: Record<string, unknown>): ToolView | undefined;
 }
