@@ -8,7 +8,7 @@ import { PathAccessError } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
-import { DEFAULT_MAX_BYTES, formatCount, formatSize, OutputBudget, plural } from "../truncate/truncate.js";
+import { DEFAULT_MAX_BYTES, formatCount, OutputBudget } from "../truncate/truncate.js";
 import type {
 	ConfineOptions,
 	FileOperations,
@@ -21,7 +21,9 @@ import { compileGlob } from "../walk/glob.js";
 import { inheritedRules } from "../walk/ignore-rules.js";
 import { walk } from "../walk/walk.js";
 import { compilePattern } from "./compile-pattern.js";
+import { formatOutput, formatRecord, timedOutResult } from "./grep-output.js";
 import type { SearchRecord } from "./line-searcher.js";
+import { type RipgrepEntry, searchWithRipgrep } from "./ripgrep/ripgrep-engine.js";
 import { type SearchSession, SearchWorkerError, SearchWorkerPool, searchSettings } from "./search-worker.js";
 
 const DEFAULT_LIMIT = 100;
@@ -55,7 +57,36 @@ export type GrepArguments = Static<typeof grepParameters>;
 export const grepToolGuidelines =
 	"Use grep to find where something is defined or used; narrow it with path and glob, and use context for surrounding lines.";
 
+/**
+ * grep's choice of engine, beside `GrepToolOptions`. The output is the same from both
+ * engines; ripgrep is faster on the local disk.
+ */
+export interface GrepEngineOptions {
+	/**
+	 * - `"auto"` (the default): ripgrep searches folders when the file operations are the
+	 *   tool's own local-disk ones (no `operations` given);
+	 * - `"ripgrep"`: ripgrep searches folders whatever `operations` are: say so only when
+	 *   they are the local disk as `createLocalFileOperations()` makes it, since ripgrep
+	 *   reads the disk itself;
+	 * - `"javascript"`: never ripgrep.
+	 *
+	 * Either way the JavaScript engine searches single files, and folders whenever
+	 * ripgrep is missing or could read the pattern or glob differently (look-around,
+	 * backreferences, extglobs, …).
+	 */
+	engine?: "auto" | "ripgrep" | "javascript";
+	/** The `rg` binary to run. Default: the one `@vscode/ripgrep` installs. */
+	ripgrepPath?: string;
+}
+
+/** `GrepToolDetails` and which engine searched the folder (absent for a single file or an early error). */
+export interface GrepDetails extends GrepToolDetails {
+	engine?: "ripgrep" | "javascript";
+}
+
 interface GrepSettings {
+	ripgrep: boolean;
+	ripgrepPath: string | undefined;
 	defaultLimit: number;
 	maxBytes: number;
 	maxLineLength: number;
@@ -65,11 +96,14 @@ interface GrepSettings {
 
 export function createGrepTool(
 	root: string,
-	options: GrepToolOptions = {},
-): AgentTool<typeof grepParameters, GrepToolDetails> {
+	options: GrepToolOptions & GrepEngineOptions = {},
+): AgentTool<typeof grepParameters, GrepDetails> {
 	const context = createToolContext(root, options);
 	const workers = new SearchWorkerPool();
+	const engine = options.engine ?? "auto";
 	const settings: GrepSettings = {
+		ripgrep: engine === "ripgrep" || (engine === "auto" && options.operations === undefined),
+		ripgrepPath: options.ripgrepPath,
 		defaultLimit: options.defaultLimit ?? DEFAULT_LIMIT,
 		maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
 		maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
@@ -159,9 +193,9 @@ async function grep(
 	workers: SearchWorkerPool,
 	args: GrepArguments,
 	signal: AbortSignal | undefined,
-): Promise<AgentToolResult<GrepToolDetails>> {
+): Promise<AgentToolResult<GrepDetails>> {
 	let display = args.path ?? ".";
-	const details: GrepToolDetails = {
+	const details: GrepDetails = {
 		path: display,
 		matches: [],
 		files: 0,
@@ -230,6 +264,11 @@ async function grep(
 				return true;
 			}
 			if (result.records.length === 0) return true;
+			// Every file with records has a match: none of it can be shown (not even a `--`).
+			if (matches >= limit) {
+				details.limitReached = true;
+				return false;
+			}
 			if (contextLines > 0 && output.lines.length > 0 && !output.add("--")) return false;
 			details.files++;
 			for (const record of result.records) {
@@ -287,27 +326,73 @@ async function grep(
 		if (stat.kind !== "directory") {
 			consume(await start(path.absolute, path.real));
 		} else {
-			const glob = args.glob ? compileGlob(args.glob) : undefined;
-			const rules = await inheritedRules(context.operations, await context.paths.rootReal(), path.real);
-			const pending: Promise<FileResult>[] = [];
-			const entries = walk(context.operations, path.real, {
-				rules,
-				signal: combined,
-				...(path.confine && { confine: path.confine }),
-			});
-			for await (const entry of entries) {
-				if (entry.kind !== "file" || (glob && !glob.matches(entry.relative))) continue;
-				pending.push(start(nodePath.join(path.absolute, entry.relative), entry.path));
-				while (pending.length >= settings.concurrency && !stopped) stopped = !consume(await pending.shift()!);
-				if (stopped) break;
-				// Matches already found elsewhere may have reached the limit: once the files
-				// in flight are in, a further file could only add beyond it.
-				if (matches >= limit) {
-					details.limitReached = true;
-					break;
+			const rootReal = await context.paths.rootReal();
+			const found = settings.ripgrep
+				? await searchWithRipgrep({
+						rgPath: settings.ripgrepPath,
+						operations: context.operations,
+						rootReal,
+						folder: path.real,
+						confine: path.confine,
+						pattern: args.pattern,
+						compiled: compiled.pattern,
+						literal: args.literal ?? false,
+						glob: args.glob,
+						context: contextLines,
+						limit,
+						maxLineLength: settings.maxLineLength,
+						signal: combined,
+					})
+				: undefined;
+			details.engine = found ? "ripgrep" : "javascript";
+			if (found) {
+				const resultOf = (entry: RipgrepEntry): FileResult | Promise<FileResult> => {
+					if (entry.kind === "javascript")
+						return start(
+							nodePath.join(path.absolute, entry.relative),
+							nodePath.join(path.real, entry.relative),
+						);
+					if (entry.kind === "binary") return { display: "", ...NOTHING, binary: true };
+					const { relative, records, more } = entry.file;
+					return {
+						display: context.paths.display(nodePath.join(path.absolute, relative)),
+						records,
+						binary: false,
+						more,
+					};
+				};
+				for (const entry of found) {
+					// As the walk does: once the limit is reached, a further file could only add beyond it.
+					if (matches >= limit) {
+						details.limitReached = true;
+						break;
+					}
+					if (!consume(await resultOf(entry))) break;
 				}
+			} else {
+				const glob = args.glob ? compileGlob(args.glob) : undefined;
+				const rules = await inheritedRules(context.operations, rootReal, path.real);
+				const pending: Promise<FileResult>[] = [];
+				const entries = walk(context.operations, path.real, {
+					rules,
+					signal: combined,
+					...(path.confine && { confine: path.confine }),
+				});
+				for await (const entry of entries) {
+					if (entry.kind !== "file" || (glob && !glob.matches(entry.relative))) continue;
+					pending.push(start(nodePath.join(path.absolute, entry.relative), entry.path));
+					while (pending.length >= settings.concurrency && !stopped)
+						stopped = !consume(await pending.shift()!);
+					if (stopped) break;
+					// Matches already found elsewhere may have reached the limit: once the files
+					// in flight are in, a further file could only add beyond it.
+					if (matches >= limit) {
+						details.limitReached = true;
+						break;
+					}
+				}
+				while (pending.length > 0 && !stopped) stopped = !consume(await pending.shift()!);
 			}
-			while (pending.length > 0 && !stopped) stopped = !consume(await pending.shift()!);
 		}
 		stop.abort();
 		signal?.throwIfAborted();
@@ -325,68 +410,4 @@ async function grep(
 		combined.removeEventListener("abort", onAbort);
 		await session?.close(stop.signal.reason).catch(() => undefined);
 	}
-}
-
-function formatRecord(display: string, record: SearchRecord): string {
-	if (record.kind === "separator") return "--";
-	const mark = record.kind === "match" ? ":" : "-";
-	return `${display}${mark}${record.line}${mark}${record.text}`;
-}
-
-/** What a search cut short by the time limit found, and what to do about it. */
-function timedOutResult(
-	args: GrepArguments,
-	display: string,
-	output: OutputBudget,
-	details: GrepToolDetails,
-	limit: number,
-	settings: GrepSettings,
-	where: string,
-): AgentToolResult<GrepToolDetails> {
-	const seconds = formatCount(Math.round(settings.timeoutMs / 100) / 10);
-	const advice =
-		"The pattern may need exponential time on some lines (nested repetition such as (a+)+, or .* next to other " +
-		"repetition): simplify it, use literal: true for plain text, or narrow the path or glob.";
-	if (details.matches.length === 0) {
-		return errorResult(
-			`grep stopped after its ${seconds} s time limit${where}, before finding any match for ${JSON.stringify(args.pattern)}. ${advice}`,
-			details,
-		);
-	}
-	const note = `[Search stopped after its ${seconds} s time limit${where}: there may be more matches. ${advice}]`;
-	return textResult(formatOutput(args, display, output, details, limit, settings, note), details);
-}
-
-function formatOutput(
-	args: GrepArguments,
-	display: string,
-	output: OutputBudget,
-	details: GrepToolDetails,
-	limit: number,
-	settings: GrepSettings,
-	extraNote?: string,
-): string {
-	const notes: string[] = [];
-	if (details.limitReached) {
-		notes.push(
-			`[${limit} matches limit reached. Use limit=${limit * 2} for more, or narrow the pattern, path or glob.]`,
-		);
-	}
-	if (details.truncated)
-		notes.push(`[${formatSize(settings.maxBytes)} output limit reached; narrow the search.]`);
-	if (details.linesClipped) {
-		notes.push(
-			`[Lines longer than ${formatCount(settings.maxLineLength)} characters were clipped around the match; read the file for whole lines.]`,
-		);
-	}
-	if (extraNote !== undefined) notes.push(extraNote);
-	if (details.matches.length === 0) {
-		if (details.binaryFilesSkipped > 0)
-			notes.push(`[${plural(details.binaryFilesSkipped, "binary file")} not searched.]`);
-		const folder = display === "." ? "the workspace" : display;
-		const where = args.glob ? `${folder} (files matching ${JSON.stringify(args.glob)})` : folder;
-		return [`No matches for ${JSON.stringify(args.pattern)} in ${where}.`, ...notes].join("\n");
-	}
-	const body = output.text();
-	return notes.length === 0 ? body : `${body}\n\n${notes.join("\n")}`;
 }
