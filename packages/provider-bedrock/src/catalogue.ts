@@ -20,28 +20,29 @@ export const BEDROCK_CATALOGUE_DATE = "2026-12-03";
 //   Nova: writes are priced at the input rate here.
 // Left out: Nova Premier (deprecated; retired 2026-09-14 by one listing), Claude Opus 4.6
 // and Sonnet 4.5 (no Bedrock figures found; Sonnet 4.5 is deprecated), and every Meta Llama
-// and Mistral model, checked again on BEDROCK_CATALOGUE_DATE:
-// - Llama and Mistral Large 2 (24.07) take tools only without streaming. AWS's "Supported
-//   models and model features" table (Converse API) marks Llama 3.1, Llama 3.2 and Mistral
-//   Large 2 (24.07) "Streaming tool use: No"; Llama 4 Maverick and Scout answer a
-//   ConverseStream request with tools "This model doesn't support tool use in streaming
-//   mode" (GitHub issues earendil-works/pi#3739, 2026-04, and vercel-labs/fx#900, 2026-09).
-//   They do stream plain text. Kestrel's agent sends its tools on every turn, so every turn
-//   would fail. Their figures were incomplete as well:
-//   Llama 4 Maverick (`meta.llama4-maverick-17b-instruct-v1:0`, on demand through
-//   `us.meta.llama4-maverick-17b-instruct-v1:0`): its model card gives a 1M context, 8K
-//   output, text and image input, Converse, lifecycle Active, EOL no sooner than 2026-04-28;
-//   a price ($0.24 in, $0.97 out) was found only in a third-party source file citing an AWS
-//   blog, not the pricing page. Llama 3.3 70B (`meta.llama3-3-70b-instruct-v1:0`): no Bedrock
-//   model card found; $0.72/$0.72 only from the same kind of source. Llama 3.1 8B and 70B:
-//   only an outdated card (70B: 128K context, 4K output, EOL no sooner than 2025-07-23);
-//   Llama 3.1 405B's card says Legacy, EOL 2026-07-07. Llama 4 Scout: no card, no AWS price.
-// - Pixtral Large (`mistral.pixtral-large-2502-v1:0`): its model card (128K context, 16K
-//   output, text and image) marks Converse and Invoke "No".
-// - Mistral Large 3 (`mistral.mistral-large-3-675b-instruct`): the model card found gives no
-//   context window or output limit (third-party listings disagree: 128K to 256K context,
-//   8K to 256K output), its $0.50/$1.50 price appears only in third-party listings, and
-//   whether it takes tools while streaming is not documented. Magistral Small was not checked.
+// and Mistral model, for want of a price from AWS itself.
+// - They work: Bedrock takes their tools only without streaming (AWS's "Supported models and
+//   model features" table for Converse marks Llama 3.x and Mistral Large 2 (24.07) "Streaming
+//   tool use: No"; Llama 4 answers a ConverseStream request with tools "This model doesn't
+//   support tool use in streaming mode"), and the `streamingToolUse` compat flag, false by
+//   default for `meta.llama` and `mistral.` ids, sends their tool turns through Converse.
+// - Prices, searched again on 2026-12-04 (us-east-1 on demand): the stored copies of the
+//   Bedrock pricing page (aws.amazon.com/bedrock/pricing) carry no figures, since the page
+//   fills its price tables in the browser, and AWS's model cards and launch posts point to that
+//   page. Figures appear only in third-party listings: Llama 4 Maverick $0.24 in / $0.97 out,
+//   Llama 3.3 70B $0.72 / $0.72, Mistral Large 2 (24.07) and Pixtral Large $2 / $6 per million
+//   tokens (a gateway's price list, source files of other projects). Not used: AWS's own only.
+// - What the model cards say, for a `defineModel`: Llama 4 Maverick
+//   (`meta.llama4-maverick-17b-instruct-v1:0`, on demand through the geo profile
+//   `us.meta.llama4-maverick-17b-instruct-v1:0`, no global profile): 1M context, 8K output,
+//   text and image input, Converse and Invoke, lifecycle Active, EOL no sooner than
+//   2026-04-28. Llama 4 Scout (`meta.llama4-scout-17b-instruct-v1:0`): no AWS card found
+//   (an issue thread gives 10M context, 8K output). Llama 3.3 70B
+//   (`meta.llama3-3-70b-instruct-v1:0`): no card found. Llama 3.1 405B: Legacy, EOL
+//   2026-07-07. Pixtral Large (`mistral.pixtral-large-2502-v1:0`): 128K context, 16K output,
+//   text and image, but Converse "No" on its card, so it cannot be used through this API.
+//   Mistral Large 3 (`mistral.mistral-large-3-675b-instruct`): its card gives no context
+//   window or output limit. Magistral Small was not checked.
 
 type CatalogueEntry = Omit<DefineModelOptions<"bedrock-converse-stream">, "api" | "provider" | "baseUrl">;
 

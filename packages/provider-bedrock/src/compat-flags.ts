@@ -43,6 +43,16 @@ export const BEDROCK_CONVERSE_STREAM_COMPAT = Type.Object(
 					"Default: true for `anthropic.claude` and `amazon.nova` ids, else false.",
 			}),
 		),
+		streamingToolUse: Type.Optional(
+			Type.Boolean({
+				description:
+					"Whether the model takes tools in a streamed request. `false`: a request that carries tools is sent " +
+					"with the non-streaming Converse call and its whole answer is replayed as the events a stream would " +
+					"have produced (no text arrives until the model has finished, and `firstByteTimeoutMs` bounds the " +
+					"whole call); requests without tools still stream. Default: false for `meta.llama` and `mistral.` " +
+					"ids (Bedrock refuses their tools in ConverseStream), else true.",
+			}),
+		),
 	},
 	{ additionalProperties: false },
 );
@@ -62,6 +72,7 @@ export interface ResolvedBedrockCompat {
 	thinking: "anthropic-budget" | "none";
 	cachePoints: "all" | "system-and-messages" | "none";
 	toolResultStatus: boolean;
+	streamingToolUse: boolean;
 }
 
 /** The model's flags with their defaults, which depend on the model id. Pure. */
@@ -69,10 +80,13 @@ export function resolveCompat(model: Model): ResolvedBedrockCompat {
 	const flags = model.compat?.[BEDROCK_CONVERSE_STREAM];
 	const claude = model.id.includes("anthropic.claude");
 	const nova = model.id.includes("amazon.nova");
+	// Llama and Mistral take tools on Converse only: ConverseStream refuses a request that carries them.
+	const toolsUnstreamed = model.id.includes("meta.llama") || model.id.includes("mistral.");
 	return {
 		region: flags?.region || undefined,
 		thinking: flags?.thinking ?? (claude && model.reasoning ? "anthropic-budget" : "none"),
 		cachePoints: flags?.cachePoints ?? (claude ? "all" : nova ? "system-and-messages" : "none"),
 		toolResultStatus: flags?.toolResultStatus ?? (claude || nova),
+		streamingToolUse: flags?.streamingToolUse ?? !toolsUnstreamed,
 	};
 }

@@ -1,4 +1,8 @@
-import type { BedrockRuntimeClient, ConverseStreamCommand } from "@aws-sdk/client-bedrock-runtime";
+import type {
+	BedrockRuntimeClient,
+	ConverseCommand,
+	ConverseStreamCommand,
+} from "@aws-sdk/client-bedrock-runtime";
 import type { defaultProvider } from "@aws-sdk/credential-provider-node";
 import type { NodeHttpHandler } from "@smithy/node-http-handler";
 
@@ -6,6 +10,8 @@ import type { NodeHttpHandler } from "@smithy/node-http-handler";
 export interface BedrockSdk {
 	BedrockRuntimeClient: typeof BedrockRuntimeClient;
 	ConverseStreamCommand: typeof ConverseStreamCommand;
+	/** The non-streaming call, for a request with tools to a model that takes none while streaming. */
+	ConverseCommand: typeof ConverseCommand;
 	/** HTTP/1.1: ConverseStream streams over it, and it is what proxies and test servers speak. */
 	NodeHttpHandler: typeof NodeHttpHandler;
 	/** The SDK's default credential chain (environment, SSO, profiles, web identity, container and instance roles). */
@@ -29,6 +35,7 @@ export async function importBedrockSdk(): Promise<BedrockSdk> {
 	return {
 		BedrockRuntimeClient: runtime.BedrockRuntimeClient,
 		ConverseStreamCommand: runtime.ConverseStreamCommand,
+		ConverseCommand: runtime.ConverseCommand,
 		NodeHttpHandler: http.NodeHttpHandler,
 		defaultProvider: credentials.defaultProvider,
 	};

@@ -1,8 +1,9 @@
-import type { BedrockRuntimeClientConfig } from "@aws-sdk/client-bedrock-runtime";
+import type { BedrockRuntimeClientConfig, ConverseCommandOutput } from "@aws-sdk/client-bedrock-runtime";
 import type { Context, Model } from "@kestrel/ai";
 import type { ProviderRun } from "@kestrel/ai/provider-kit";
 import { resolveCompat } from "./compat-flags.js";
-import { buildRequest } from "./convert.js";
+import { converseResponseEvents } from "./converse-replay.js";
+import { buildRequest, type ConverseStreamRequest } from "./convert.js";
 import type { BedrockAuth } from "./credentials.js";
 import { translateSdkError } from "./errors.js";
 import { ConverseEventTranslator } from "./events.js";
@@ -19,9 +20,12 @@ export interface ConverseCall {
 }
 
 /**
- * Sends one `ConverseStream` request and drives the assembler from its events. The SDK
- * signs the request, decodes the binary event stream and throws Bedrock's exceptions (HTTP
- * errors and exception frames alike); they are rethrown in the shape the run classifies.
+ * Sends one request and drives the assembler from its events: a `ConverseStream` request,
+ * or, for a request with tools to a model that takes none while streaming (the
+ * `streamingToolUse` flag), a `Converse` request whose whole answer is replayed as the
+ * same events. The SDK signs the request, decodes the binary event stream and throws
+ * Bedrock's exceptions (HTTP errors and exception frames alike); they are rethrown in the
+ * shape the run classifies.
  */
 export async function streamConverse(model: Model, context: Context, run: ProviderRun, call: ConverseCall) {
 	const compat = resolveCompat(model);
@@ -37,6 +41,10 @@ export async function streamConverse(model: Model, context: Context, run: Provid
 	const body = await run.preparePayload(buildRequest(model, context, run.options, compat));
 	const client = createClient(call, run, target.endpoint, region);
 	const translator = new ConverseEventTranslator(run.assembler);
+	if (!compat.streamingToolUse && body.toolConfig?.tools?.length) {
+		await replayConverse(client, body, run, call, translator);
+		return;
+	}
 	let answered = false;
 	try {
 		const response = await client.send(new call.sdk.ConverseStreamCommand(body), { abortSignal: run.signal });
@@ -54,6 +62,45 @@ export async function streamConverse(model: Model, context: Context, run: Provid
 	}
 	// The SDK may end the iteration quietly when the request is aborted; the run reports why.
 	if (run.signal.aborted) throw run.signal.reason;
+	translator.end();
+}
+
+/**
+ * The non-streaming call: nothing arrives until the model has finished, so the first-byte
+ * timeout bounds the whole call, and abort cancels it. The answer then goes through the
+ * translator as the events a stream would have carried.
+ */
+async function replayConverse(
+	client: InstanceType<BedrockSdk["BedrockRuntimeClient"]>,
+	body: ConverseStreamRequest,
+	run: ProviderRun,
+	call: ConverseCall,
+	translator: ConverseEventTranslator,
+): Promise<void> {
+	// `send` settles only once the whole body is read: the headers are noted on their own,
+	// so that a connection broken while the body arrives is not sent again.
+	let answered = false;
+	client.middlewareStack.add(
+		(next) => async (args) => {
+			const result = await next(args);
+			answered = true;
+			run.activity();
+			return result;
+		},
+		{ step: "deserialize", priority: "low", name: "kestrelResponseHeaders" },
+	);
+	let response: ConverseCommandOutput;
+	try {
+		response = await client.send(new call.sdk.ConverseCommand(body), { abortSignal: run.signal });
+	} catch (error) {
+		throw translateSdkError(error, { beforeResponse: !answered });
+	}
+	if (run.signal.aborted) throw run.signal.reason;
+	run.assembler.setResponseId(response.$metadata.requestId);
+	for (const event of converseResponseEvents(response)) {
+		translator.handle(event);
+		if (run.assembler.finished) return;
+	}
 	translator.end();
 }
 

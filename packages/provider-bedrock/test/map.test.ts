@@ -22,22 +22,27 @@ describe("resolveCompat: defaults from the model id", () => {
 		[
 			"us.anthropic.claude-haiku-4-5-20251001-v1:0",
 			true,
-			{ thinking: "anthropic-budget", cachePoints: "all", toolResultStatus: true },
+			{ thinking: "anthropic-budget", cachePoints: "all", toolResultStatus: true, streamingToolUse: true },
 		],
 		[
 			"anthropic.claude-haiku-4-5-20251001-v1:0",
 			false,
-			{ thinking: "none", cachePoints: "all", toolResultStatus: true },
+			{ thinking: "none", cachePoints: "all", toolResultStatus: true, streamingToolUse: true },
 		],
 		[
 			"amazon.nova-pro-v1:0",
 			true,
-			{ thinking: "none", cachePoints: "system-and-messages", toolResultStatus: true },
+			{
+				thinking: "none",
+				cachePoints: "system-and-messages",
+				toolResultStatus: true,
+				streamingToolUse: true,
+			},
 		],
 		[
 			"meta.llama3-3-70b-instruct-v1:0",
 			false,
-			{ thinking: "none", cachePoints: "none", toolResultStatus: false },
+			{ thinking: "none", cachePoints: "none", toolResultStatus: false, streamingToolUse: false },
 		],
 	] as const)("%s (reasoning %s)", (id, reasoning, expected) => {
 		expect(resolveCompat(model(id, { reasoning }))).toEqual({ region: undefined, ...expected });
@@ -51,6 +56,7 @@ describe("resolveCompat: defaults from the model id", () => {
 					cachePoints: "all",
 					toolResultStatus: true,
 					thinking: "anthropic-budget",
+					streamingToolUse: true,
 				},
 			},
 		});
@@ -59,6 +65,7 @@ describe("resolveCompat: defaults from the model id", () => {
 			thinking: "anthropic-budget",
 			cachePoints: "all",
 			toolResultStatus: true,
+			streamingToolUse: true,
 		});
 	});
 });

@@ -71,7 +71,7 @@ describe("the wire API module", () => {
 
 	it("every compat flag has a description for the docs table", () => {
 		const table = compatFlagsTable(bedrockConverseStream);
-		for (const flag of ["region", "thinking", "cachePoints", "toolResultStatus"])
+		for (const flag of ["region", "thinking", "cachePoints", "toolResultStatus", "streamingToolUse"])
 			expect(table).toContain(`\`${flag}\``);
 	});
 

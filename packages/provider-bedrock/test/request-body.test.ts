@@ -1,17 +1,22 @@
 import type { AssistantMessage, Context, Model, ToolResultMessage } from "@kestrel/ai";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { encodeBedrockStream } from "../src/testing/index.js";
+import { resolveCompat } from "../src/index.js";
+import { encodeBedrockConverse, encodeBedrockStream } from "../src/testing/index.js";
 import { collect, requestBody, testModel, useWireServer } from "./fixtures.js";
 
 const wire = useWireServer();
 
-const OK = () => encodeBedrockStream({ blocks: [{ type: "text", text: "ok" }] });
+const OK_SCRIPT = { blocks: [{ type: "text" as const, text: "ok" }] };
 const PNG = "iVBORw0KGgo=";
 
-/** Sends `context` and returns the body the SDK put on the wire. */
+/**
+ * Sends `context` and returns the body the SDK put on the wire: the same whether it goes
+ * to ConverseStream or, with tools for a model that takes none while streaming, to Converse.
+ */
 async function sent(context: Context, options = {}, model: Model = testModel(wire.server)) {
-	wire.server.enqueue(OK());
+	const unstreamed = !resolveCompat(model).streamingToolUse && (context.tools?.length ?? 0) > 0;
+	wire.server.enqueue(unstreamed ? encodeBedrockConverse(OK_SCRIPT) : encodeBedrockStream(OK_SCRIPT));
 	const { message } = await collect(model, context, options);
 	expect(message.stopReason, message.errorMessage).toBe("stop");
 	return requestBody(wire.server);
@@ -369,7 +374,7 @@ describe("request: replayed history", () => {
 	});
 
 	it("onPayload sees the request and may replace it", async () => {
-		wire.server.enqueue(OK());
+		wire.server.enqueue(encodeBedrockStream(OK_SCRIPT));
 		let seen: unknown;
 		await collect(testModel(wire.server), undefined, {
 			onPayload: (payload) => {

@@ -1,9 +1,11 @@
 /**
  * Test doubles for Bedrock: an encoder of ConverseStream's binary event stream
- * (`application/vnd.amazon.eventstream`, with valid CRCs) for the loopback wire server of
- * `@kestrel/ai/testing`, error responses and exception frames, and the API's entry for
- * the shared handoff matrix.
+ * (`application/vnd.amazon.eventstream`, with valid CRCs) and of Converse's JSON response
+ * for the loopback wire server of `@kestrel/ai/testing`, error responses and exception
+ * frames, and the API's entry for the shared handoff matrix.
  */
+
+export { type BedrockConverseOptions, encodeBedrockConverse } from "./converse-response.js";
 export {
 	type BedrockEncodeOptions,
 	bedrockEventFrame,
