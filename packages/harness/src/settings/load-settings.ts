@@ -130,6 +130,12 @@ function resolvePaths(settings: Settings, baseDir: string): Settings {
 		);
 		resolved = { ...resolved, providers };
 	}
+	if (settings.toolPacks !== undefined) {
+		const toolPacks = settings.toolPacks.map((spec) =>
+			isPackagePath(spec) ? resolvePackagePath(spec, baseDir) : spec,
+		);
+		resolved = { ...resolved, toolPacks };
+	}
 	const dir = settings.session?.dir;
 	if (dir === undefined) return resolved;
 	const expanded = dir === "~" ? homedir() : dir.startsWith("~/") ? join(homedir(), dir.slice(2)) : dir;

@@ -4,14 +4,16 @@ import { isPlainObject } from "./validate-settings.js";
 /**
  * The global settings overlaid with the project's: objects are merged key by key at every
  * depth, and anything else the project sets (a scalar, an array) replaces the global value,
- * except `providers`, whose lists add up (the global packages first, each once): a project
- * adds provider packages and cannot unload the user's. Keys the project leaves out, or
+ * except `providers` and `toolPacks`, whose lists add up (the global packages first, each
+ * once): a project adds packages and cannot unload the user's. Keys the project leaves out, or
  * sets to `undefined`, keep the global value. Neither input is changed.
  */
 export function mergeSettings(global: Settings, project: Settings): Settings {
 	const merged = mergeObjects(global, project) as Settings;
 	if (global.providers !== undefined && project.providers !== undefined)
 		merged.providers = [...new Set([...global.providers, ...project.providers])];
+	if (global.toolPacks !== undefined && project.toolPacks !== undefined)
+		merged.toolPacks = [...new Set([...global.toolPacks, ...project.toolPacks])];
 	return merged;
 }
 

@@ -70,6 +70,13 @@ export const SettingsSchema = Type.Object({
 	 * in a trusted folder.
 	 */
 	providers: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+	/**
+	 * Tool-pack packages to add to the host's own (`["@acme/kestrel-tools-jira"]`): package
+	 * names, or paths (relative ones against the settings file's folder). The global and
+	 * project lists add up. Loading a package runs its code, so a project file's list
+	 * applies only in a trusted folder.
+	 */
+	toolPacks: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
 });
 
 /** The contents of a settings file, and of the merged settings. */

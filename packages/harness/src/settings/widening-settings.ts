@@ -23,7 +23,7 @@ const APPROVE_RANK = { ask: 0, edits: 1, all: 2 } as const;
  * - `approve`: applies when it asks at least as much as the global setting (default
  *   `ask`); a looser value is withheld.
  * - `session.dir`: withheld (it moves the transcript, tool output included, elsewhere).
- * - `providers`: withheld (loading a provider package runs its code).
+ * - `providers`, `toolPacks`: withheld (loading a package runs its code).
  *
  * Pure: `global` is the already-read global settings, `file` is used in the result only.
  */
@@ -49,6 +49,10 @@ export function withholdWideningSettings(
 	if (project.providers !== undefined) {
 		delete allowed.providers;
 		withheld.push({ keyPath: "providers", file });
+	}
+	if (project.toolPacks !== undefined) {
+		delete allowed.toolPacks;
+		withheld.push({ keyPath: "toolPacks", file });
 	}
 	return { allowed, withheld };
 }
