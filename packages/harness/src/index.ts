@@ -9,6 +9,7 @@ export type {
 	HarnessOutcome,
 	HarnessState,
 	SystemPromptProvider,
+	ToolPackReport,
 } from "./harness/types.js";
 export {
 	type BranchSummaryMessage,

@@ -10,6 +10,8 @@ import {
 	type RunOutcome,
 	runAgentLoop,
 	runAgentLoopContinue,
+	type ToolPackFailure,
+	type ToolPackSet,
 	type TurnContext,
 } from "@kestrel/agent-core";
 import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
@@ -24,6 +26,7 @@ import { createSystemPromptSource } from "../system-prompt/system-prompt-source.
 import { type Attempts, foldStats, newAttempts, respondToFailure } from "./attempts.js";
 import { HarnessCompactor } from "./harness-compactor.js";
 import { HarnessError } from "./harness-error.js";
+import { HarnessTools } from "./harness-tools.js";
 import { withoutFailedTail } from "./loop-messages.js";
 import { ModelSelection } from "./model-selection.js";
 import { redactEvent } from "./redact-event.js";
@@ -35,6 +38,7 @@ import type {
 	HarnessOutcome,
 	HarnessState,
 	SystemPromptProvider,
+	ToolPackReport,
 } from "./types.js";
 
 /**
@@ -45,8 +49,7 @@ import type {
 export class AgentHarness {
 	private sessionValue: Session;
 	private readonly selection: ModelSelection;
-	/** Measuring runs before every model call: each message is estimated once, not once per turn. */
-	private tools: AgentTool[];
+	private readonly toolSet: HarnessTools;
 	private readonly listeners = new Set<HarnessListener>();
 	private readonly steeringQueue: MessageQueue;
 	private readonly followUpQueue: MessageQueue;
@@ -58,6 +61,7 @@ export class AgentHarness {
 	private lastSystemPrompt: string | undefined;
 	/** The entry this harness appended last: if the session's leaf moved elsewhere, the context is reloaded. */
 	private lastPersistedId: string | null = null;
+	private disposed: Promise<readonly ToolPackFailure[]> | undefined;
 
 	constructor(private readonly options: AgentHarnessOptions) {
 		this.sessionValue = options.session;
@@ -66,13 +70,18 @@ export class AgentHarness {
 			options.model,
 			options.thinkingLevel ?? recorded.thinkingLevel ?? "off",
 		);
-		this.tools = [...(options.tools ?? [])];
+		this.toolSet = new HarnessTools({
+			tools: options.tools,
+			toolPacks: options.toolPacks,
+			activeTools: options.activeTools,
+			startTimeoutMs: options.toolPackStartTimeoutMs,
+		});
 		this.steeringQueue = new MessageQueue(options.steeringMode ?? "one-at-a-time");
 		this.followUpQueue = new MessageQueue(options.followUpMode ?? "all");
 		this.compactor = new HarnessCompactor(
 			{
 				session: () => this.sessionValue,
-				tools: () => this.tools,
+				tools: () => this.toolSet.active(),
 				model: () => this.selection.model,
 				summarizer: () => this.summarizer(),
 				emit: async (event) => {
@@ -214,6 +223,7 @@ export class AgentHarness {
 	 */
 	async recordShellCommand(record: ShellCommandRecord): Promise<MessageEntry> {
 		this.assertIdle("record a shell command");
+		this.assertLive("record a shell command");
 		const { command, output, exitCode, cancelled, truncated, fullOutputPath, excludeFromContext } = record;
 		const message: ShellCommandMessage = {
 			role: "shell",
@@ -236,9 +246,54 @@ export class AgentHarness {
 		return entry;
 	}
 
-	/** Replaces the tools from the next model call. */
+	/** Replaces the plain tools (the `tools` option) from the next model call. */
 	setTools(tools: AgentTool[]): void {
-		this.tools = [...tools];
+		this.toolSet.setPlainTools(tools);
+	}
+
+	/**
+	 * Starts the tool packs (all at once, each bounded by `toolPackStartTimeoutMs`) and
+	 * resolves with what the user should know: packs that failed (their tools stay out),
+	 * tools left out for a name conflict, and names of `activeTools` that match nothing.
+	 * Never rejects; calling it again returns the same promise. An app that does not call
+	 * it gets the packs started by the first prompt (and no report).
+	 */
+	start(): Promise<readonly ToolPackReport[]> {
+		return this.toolSet.start();
+	}
+
+	/** The session's tool packs (the plain `tools` option excepted): for commands, status and tool listings. */
+	get toolPacks(): ToolPackSet {
+		return this.toolSet.packs;
+	}
+
+	/** The tools the next model call gets (before `start()` resolves, only those already available). */
+	activeTools(): readonly AgentTool[] {
+		return this.toolSet.active();
+	}
+
+	/**
+	 * Selects the active tools from the next model call, like the `activeTools` option
+	 * (`undefined`: all). Returns the names that match nothing once the packs have started.
+	 */
+	setActiveTools(names: readonly string[] | undefined): ToolPackReport[] {
+		return this.toolSet.setActiveNames(names);
+	}
+
+	/**
+	 * Ends the harness: aborts a run in progress and a pack start still running, waits for
+	 * idle, then closes every tool pack (also those that failed or never started). Resolves
+	 * with the packs whose `close` failed; never rejects. The session is the app's to close.
+	 * Afterwards prompts and other runs reject with a `disposed` `HarnessError`.
+	 */
+	dispose(): Promise<readonly ToolPackFailure[]> {
+		this.disposed ??= (async () => {
+			this.abort();
+			this.toolSet.stopStarting();
+			await this.idle;
+			return this.toolSet.close();
+		})();
+		return this.disposed;
 	}
 
 	/** Continues in another session (a new, resumed or forked one). Only while idle. */
@@ -352,6 +407,7 @@ export class AgentHarness {
 
 	/** The attempts of one prompt: run, then retry or compact-and-retry as the failure allows. */
 	private async drive(attempts: Attempts, prompts: AgentMessage[] | undefined): Promise<void> {
+		if (!(await this.toolSet.startUnlessAborted(attempts.signal))) return;
 		this.recordModel();
 		let context = await this.loopContext(prompts === undefined);
 		if (prompts && this.compactor.due([...context.messages, ...prompts], context.systemPrompt)) {
@@ -495,7 +551,7 @@ export class AgentHarness {
 	private async prepareNextTurn(attempts: Attempts, turn: TurnContext): Promise<NextTurnUpdate | undefined> {
 		const previousWindow = this.selection.model.contextWindow;
 		const switched = await this.applyPending();
-		const systemPrompt = await this.buildSystemPrompt();
+		const { systemPrompt, tools } = await this.promptAndTools();
 		let messages: AgentMessage[] | undefined;
 		if (this.sessionValue.leafId !== this.lastPersistedId)
 			messages = this.sessionValue.buildContext().messages;
@@ -506,9 +562,9 @@ export class AgentHarness {
 			messages = this.sessionValue.buildContext().messages;
 		}
 		const unchanged = !switched && messages === undefined && systemPrompt === turn.context.systemPrompt;
-		if (unchanged && this.tools === turn.context.tools) return undefined;
+		if (unchanged && tools === turn.context.tools) return undefined;
 		return {
-			context: { systemPrompt, messages: messages ?? turn.context.messages, tools: this.tools },
+			context: { systemPrompt, messages: messages ?? turn.context.messages, tools },
 			model: this.selection.model,
 			thinkingLevel: this.selection.thinkingLevel,
 		};
@@ -530,13 +586,20 @@ export class AgentHarness {
 				"The agent already answered the last message: send a new prompt instead of continuing.",
 			);
 		}
-		return { systemPrompt: await this.buildSystemPrompt(), messages, tools: this.tools };
+		return { ...(await this.promptAndTools()), messages };
 	}
 
 	private async buildSystemPrompt(): Promise<string> {
-		const prompt = await this.systemPrompt.build(this.tools);
-		this.lastSystemPrompt = prompt;
-		return prompt;
+		return (await this.promptAndTools()).systemPrompt;
+	}
+
+	/** The active tools of the next model call, and the system prompt built for them and their packs' guidelines. */
+	private async promptAndTools(): Promise<{ systemPrompt: string; tools: AgentTool[] }> {
+		await this.toolSet.start();
+		const tools = this.toolSet.active();
+		const systemPrompt = await this.systemPrompt.build(tools, this.toolSet.guidelines(tools));
+		this.lastSystemPrompt = systemPrompt;
+		return { systemPrompt, tools };
 	}
 
 	private summarizer(): Summarizer {
@@ -618,6 +681,7 @@ export class AgentHarness {
 	 */
 	private enterBusy(action: string): { signal: AbortSignal; leave: () => void } {
 		this.assertIdle(action);
+		this.assertLive(action);
 		const controller = new AbortController();
 		this.abortController = controller;
 		let release!: () => void;
@@ -631,6 +695,11 @@ export class AgentHarness {
 				release();
 			},
 		};
+	}
+
+	private assertLive(action: string): void {
+		if (this.disposed)
+			throw new HarnessError("disposed", `Cannot ${action}: the harness was disposed; create a new one.`);
 	}
 
 	private assertIdle(action: string): void {

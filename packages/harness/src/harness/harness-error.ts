@@ -1,5 +1,5 @@
 /** Machine-readable codes of {@link HarnessError}. */
-export type HarnessErrorCode = "busy" | "nothing_to_continue" | "compaction_ineffective";
+export type HarnessErrorCode = "busy" | "nothing_to_continue" | "compaction_ineffective" | "disposed";
 
 /** Misuse of the harness, or a run it had to stop; the message says what to do. */
 export class HarnessError extends Error {

@@ -17,6 +17,7 @@ import type {
 	ShouldStopAfterTurn,
 	StreamFn,
 	ToolExecutionMode,
+	ToolPack,
 } from "@kestrel/agent-core";
 import type { Model, ProviderError, ThinkingLevel } from "@kestrel/ai";
 import type { CompactionSettings, Summarizer } from "../compaction/types.js";
@@ -26,8 +27,26 @@ import type { CompactionReason, Session, SessionEntry } from "../session/types.j
 
 /** Builds the system prompt before every model call; see `createSystemPromptSource`. */
 export interface SystemPromptProvider {
-	build(tools: readonly AgentTool[]): string | Promise<string>;
+	/**
+	 * The prompt for this model call's active tools. `guidelines` are the usage rules of
+	 * the packs those tools come from (each pack asked about its own active tools only), so
+	 * a prompt never tells the model to use a tool it does not have.
+	 */
+	build(tools: readonly AgentTool[], guidelines: readonly string[]): string | Promise<string>;
 }
+
+/**
+ * Something about the tool packs the user should know, from `AgentHarness.start` or
+ * `setActiveTools`. Each carries a `message` to show as is.
+ * - `start_failed`: the pack did not start (threw, timed out); its tools are not available.
+ * - `conflict`: a pack's tool is left out because an earlier tool has its name.
+ * - `unknown_name`: a name of `activeTools` matches no pack, tool or prefix; `valid` lists
+ *   the names that would.
+ */
+export type ToolPackReport =
+	| { kind: "start_failed"; pack: string; message: string }
+	| { kind: "conflict"; pack: string; tool: string; message: string }
+	| { kind: "unknown_name"; name: string; valid: readonly string[]; message: string };
 
 export interface AgentHarnessOptions {
 	/** Where the conversation is kept; `SessionManager.inMemory()` for none on disk. */
@@ -35,14 +54,38 @@ export interface AgentHarnessOptions {
 	model: Model;
 	/** Clamped to what the model accepts. Default: the session's, else `off`. */
 	thinkingLevel?: ThinkingLevel;
+	/**
+	 * Plain tools, for apps without packs: they behave like one pack without a name (no
+	 * guidelines, never fails), listed before the packs' tools, and `activeTools` selects
+	 * them by tool name.
+	 */
 	tools?: AgentTool[];
+	/**
+	 * Tool packs: started once (`AgentHarness.start`, or by the first prompt), asked for
+	 * their tools before every model call (they may change between turns), their
+	 * guidelines put into the system prompt for the active tools only, and closed by
+	 * `dispose()`. Pack names must be unique.
+	 */
+	toolPacks?: readonly ToolPack[];
+	/**
+	 * Which tools are active (`--tools`): pack names, tool names and `prefix*` patterns,
+	 * as `selectTools` reads them. Absent: every tool; `[]`: none. Names that match nothing
+	 * are reported by `start()`.
+	 */
+	activeTools?: readonly string[];
+	/** How long one pack may take to start before it counts as failed. Default 30 s. */
+	toolPackStartTimeoutMs?: number;
 	/**
 	 * A fixed prompt, or a provider called before every model call. Default: the
 	 * standard prompt of `createSystemPromptSource` for `cwd` (tools, AGENTS.md files,
 	 * SYSTEM.md / APPEND_SYSTEM.md, date and folder).
 	 */
 	systemPrompt?: string | SystemPromptProvider;
-	/** Usage rules of the tool packs for the default system prompt (`fsToolsGuidelines`, `bashToolGuidelines`). */
+	/**
+	 * Fixed rules for the default system prompt, listed whatever the active tools are. The
+	 * packs' own guidelines come from `toolPacks`; do not name a pack's tools here, or the
+	 * prompt mentions them when they are not active.
+	 */
 	guidelines?: string[];
 	/** The working folder for the default system prompt. Default: the session's `cwd`. */
 	cwd?: string;

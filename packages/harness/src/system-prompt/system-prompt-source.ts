@@ -16,7 +16,10 @@ export interface SystemPromptSourceOptions {
 	append?: string[];
 	/** Replaces the base prompt and wins over `SYSTEM.md`, which is then not read (`--system-prompt`). */
 	customPrompt?: string;
-	/** Tool-pack usage rules for the base prompt (`fsToolsGuidelines`). */
+	/**
+	 * Fixed rules for the base prompt, listed whatever the tools; they come before the
+	 * guidelines `build` receives with the active tools.
+	 */
 	guidelines?: string[];
 	/** `false` loads no `AGENTS.md` / `CLAUDE.md` (the `contextFiles` setting). Default true. */
 	contextFiles?: boolean;
@@ -29,11 +32,12 @@ export interface SystemPromptSourceOptions {
 /** Builds the system prompt before each model call. */
 export interface SystemPromptSource {
 	/**
-	 * The system prompt for these tools. The files are looked at on every call (one `stat`
+	 * The system prompt for these tools and the guidelines of their packs (default none).
+	 * The files are looked at on every call (one `stat`
 	 * each) but read again only when their modification time or size changed, so an edited
 	 * `AGENTS.md` is picked up on the next turn and an unchanged one costs no read.
 	 */
-	build(tools: readonly PromptTool[]): Promise<string>;
+	build(tools: readonly PromptTool[], guidelines?: readonly string[]): Promise<string>;
 }
 
 /** A {@link SystemPromptSource} over the prompt and context files of `cwd` and `globalDir`. */
@@ -42,7 +46,7 @@ export function createSystemPromptSource(options: SystemPromptSourceOptions): Sy
 	const locations = { cwd: options.cwd, globalDir: options.globalDir, reader };
 	const now = options.now ?? (() => new Date());
 	return {
-		build: async (tools) => {
+		build: async (tools, guidelines = []) => {
 			const files =
 				options.customPrompt === undefined
 					? await loadPromptFiles(locations)
@@ -52,7 +56,7 @@ export function createSystemPromptSource(options: SystemPromptSourceOptions): Sy
 				customPrompt: files.customPrompt,
 				appendPrompts: [...files.appendPrompts, ...(options.append ?? [])],
 				tools,
-				guidelines: options.guidelines ?? [],
+				guidelines: [...(options.guidelines ?? []), ...guidelines],
 				contextFiles,
 				cwd: resolve(options.cwd),
 				date: localDate(now()),

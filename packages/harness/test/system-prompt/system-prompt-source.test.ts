@@ -39,6 +39,22 @@ describe("createSystemPromptSource", () => {
 		expect(prompt.endsWith(`Current date: 2025-06-01\nCurrent working directory: ${cwd}`)).toBe(true);
 	});
 
+	it("lists the fixed guidelines, then those build receives with the tools", async () => {
+		const source = createSystemPromptSource({
+			cwd: tree.path("repo"),
+			globalDir: tree.path("home"),
+			guidelines: ["Fixed rule."],
+			now,
+		});
+		const prompt = await source.build(tools, ["Use read before editing.", "Fixed rule."]);
+		const lines = prompt.split("\n");
+		const fixed = lines.indexOf("- Fixed rule.");
+		expect(fixed).toBeGreaterThan(0);
+		expect(lines.indexOf("- Use read before editing.")).toBe(fixed + 1);
+		expect(lines.filter((line) => line === "- Fixed rule.")).toHaveLength(1);
+		expect(await source.build(tools)).not.toContain("Use read before editing.");
+	});
+
 	it("lets SYSTEM.md replace the base prompt and APPEND_SYSTEM.md extend it, before the caller's append", async () => {
 		await tree.write("repo/.kestrel/SYSTEM.md", "Project system prompt.");
 		await tree.write("home/APPEND_SYSTEM.md", "Global append.");
