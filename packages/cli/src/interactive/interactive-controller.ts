@@ -1,8 +1,13 @@
 import { createUserMessage } from "@kestrel/agent-core";
+import type { UserContent } from "@kestrel/ai";
 import type { HarnessEvent } from "@kestrel/harness";
 import type { ApprovalAnswer, ApprovalRequest } from "../app/approvals.js";
 import type { CliApp } from "../app/cli-app.js";
+import { createAppOperations } from "../commands/app-operations.js";
+import type { AppOperations, CommandHost } from "../commands/command-host.js";
+import { runPackCommand } from "./commands/run-pack-command.js";
 import { runSlashCommand } from "./commands/run-slash-command.js";
+import { sessionHistory } from "./format/session-history.js";
 import type { StatusInfo } from "./format/status-line.js";
 import { FrameBatcher } from "./frame-batcher.js";
 import { applyHarnessEvent, type EventView } from "./harness-event-view.js";
@@ -10,7 +15,7 @@ import { editorKey, editorPaste, pastedText, withText } from "./input/editor-sta
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
 import { type KeyPress, keyPress } from "./input/key-press.js";
 import { runShellCommand, shellContextMessage } from "./input/run-shell-command.js";
-import { parseEditorInput } from "./input/slash-command.js";
+import { BUILT_IN_COMMAND_NAMES, completeCommand, parseEditorInput } from "./input/slash-command.js";
 import type { Overlay, PickerOption, UiState } from "./ui-state.js";
 import { initialUiState } from "./ui-state.js";
 import { UiStore } from "./ui-store.js";
@@ -36,17 +41,25 @@ export class InteractiveController {
 	private readonly now: () => number;
 	/** A prompt is being prepared (files attached) and has not reached the harness yet. */
 	private preparing = false;
-	/** A `!command` runs: Esc aborts it through this. */
-	private shell: AbortController | undefined;
+	/** A `!command` or a long command runs: Esc aborts it through `abort`; `label` names it in messages. */
+	private task: { label: string; abort: AbortController } | undefined;
+	/** Pack commands refused for their name, already reported (each is reported once). */
+	private readonly reportedRefusals = new Set<string>();
 	private approvalQueue: Promise<unknown> = Promise.resolve();
 	/** Streaming deltas (text and tool output) reach the screen at most once per frame. */
 	private readonly deltas = new FrameBatcher<EventView>((view) => this.showView(view), FRAME_MS);
+
+	/** What slash commands get: the shared operations and this screen (see {@link CommandHost}). */
+	readonly host: CommandHost;
+	private readonly operations: AppOperations;
 
 	constructor(
 		readonly app: CliApp,
 		private readonly options: ControllerOptions = {},
 	) {
 		this.now = options.now ?? Date.now;
+		this.operations = createAppOperations(app);
+		this.host = this.createHost();
 		this.store = new UiStore(initialUiState(this.readStatus(false)));
 		this.exited = new Promise((resolve) => {
 			this.resolveExit = resolve;
@@ -98,7 +111,7 @@ export class InteractiveController {
 		this.unsubscribe?.();
 		this.deltas.cancel();
 		this.app.approvals.approver = undefined;
-		this.shell?.abort();
+		this.task?.abort.abort();
 		const overlay = this.store.getState().overlay;
 		if (overlay?.kind === "approval") overlay.answer({ decision: "deny", reason: "kestrel is closing." });
 	}
@@ -113,7 +126,7 @@ export class InteractiveController {
 	}
 
 	get working(): boolean {
-		return this.app.harness.running || this.preparing || this.shell !== undefined;
+		return this.app.harness.running || this.preparing || this.task !== undefined;
 	}
 
 	quit(): void {
@@ -183,6 +196,10 @@ export class InteractiveController {
 			this.overlayKey(state.overlay, input, key);
 			return;
 		}
+		if (key.tab && !key.ctrl && !key.meta) {
+			this.completeCommandName();
+			return;
+		}
 		const { state: editor, action } = editorKey(state.editor, input, key, this.working, this.now());
 		const hint =
 			action?.type === "interrupt"
@@ -234,9 +251,10 @@ export class InteractiveController {
 
 	/** A sent editor line: a slash command, a `!command`, or a prompt (steering while working). */
 	async submit(text: string): Promise<void> {
-		const input = parseEditorInput(text);
 		try {
-			if (input.kind === "command") await runSlashCommand(this, input.name, input.args);
+			const input = parseEditorInput(text, this.packCommandNames());
+			if (input.kind === "command") await runSlashCommand(this.host, input.name, input.args);
+			else if (input.kind === "pack_command") await runPackCommand(this.host, input.name, input.args);
 			else if (input.kind === "unknown_command")
 				this.error(`Unknown command /${input.name} — /help lists them.`);
 			else if (input.kind === "shell") await this.runShell(input.command);
@@ -251,10 +269,10 @@ export class InteractiveController {
 		this.refreshStatus();
 	}
 
-	/** Esc: stops a running `!command`, or aborts the run; queued steering and follow-ups come back into the editor. */
+	/** Esc: stops a running `!command` (or pack command), or aborts the run; queued steering and follow-ups come back into the editor. */
 	abort(): void {
-		if (this.shell) {
-			this.shell.abort();
+		if (this.task) {
+			this.task.abort.abort();
 			return;
 		}
 		if (!this.app.harness.running) return;
@@ -272,9 +290,9 @@ export class InteractiveController {
 	}
 
 	private async sendPrompt(text: string, how: "prompt" | "steer" | "follow_up"): Promise<void> {
-		if (this.shell) {
-			// Its output is added to the session when it ends: not in the middle of a run.
-			this.error("A !command is running: wait for it, or press Esc to stop it.");
+		if (this.task) {
+			// A !command's output is added to the session when it ends: not in the middle of a run.
+			this.error(`${this.task.label} is running: wait for it, or press Esc to stop it.`);
 			const current = this.store.getState().editor.text;
 			this.setEditorText([text, current].filter((part) => part !== "").join("\n"));
 			return;
@@ -306,18 +324,79 @@ export class InteractiveController {
 			this.error("!commands run while the agent is idle: wait for it, or press Esc to abort.");
 			return;
 		}
-		const shell = new AbortController();
-		this.shell = shell;
-		this.store.update((state) => ({ ...state, status: { ...state.status, working: true } }));
-		let result: Awaited<ReturnType<typeof runShellCommand>>;
-		try {
-			result = await runShellCommand(command, this.app.cwd, shell.signal);
-		} finally {
-			this.shell = undefined;
-		}
+		const result = await this.runTask("A !command", (signal) =>
+			runShellCommand(command, this.app.cwd, signal),
+		);
 		this.store.append({ kind: "shell", command, output: result.output, exitCode: result.exitCode });
 		// The harness rebuilds its context from the session before every model call.
 		this.app.session.appendMessage(createUserMessage(shellContextMessage(command, result)));
+	}
+
+	/** Runs `work` as the current task: working meanwhile, Esc aborts it. */
+	private async runTask<T>(label: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		if (this.task) throw new Error(`${this.task.label} is running: wait for it, or press Esc to stop it.`);
+		const task = { label, abort: new AbortController() };
+		this.task = task;
+		this.store.update((state) => ({ ...state, status: { ...state.status, working: true } }));
+		try {
+			return await work(task.abort.signal);
+		} finally {
+			this.task = undefined;
+		}
+	}
+
+	/** A pack command's prompt: sent, or steered in while the agent runs. */
+	private async sendContent(content: UserContent[]): Promise<void> {
+		const message = { role: "user" as const, content, timestamp: this.now() };
+		if (this.app.harness.running) {
+			this.app.harness.steer(message);
+			this.notice(`Steering: ${textOf(content)}`);
+			return;
+		}
+		// The outcome reaches the screen through `agent_end`.
+		await this.app.harness.prompt(message);
+	}
+
+	/** The names of the pack commands offered now; refused ones are reported once. */
+	private packCommandNames(): Set<string> {
+		const { commands, refused } = this.operations.packCommands();
+		for (const { name, reason } of refused) {
+			if (this.reportedRefusals.has(name)) continue;
+			this.reportedRefusals.add(name);
+			this.error(reason);
+		}
+		return new Set(commands.map((command) => command.name));
+	}
+
+	/** Tab on `/na`: completes a command name (built-in or a pack's), or lists the names that fit. */
+	private completeCommandName(): void {
+		const state = this.store.getState();
+		const completion = completeCommand(state.editor.text, [
+			...BUILT_IN_COMMAND_NAMES,
+			...this.packCommandNames(),
+		]);
+		if (!completion) return;
+		const hint =
+			completion.matches.length > 1 ? completion.matches.map((name) => `/${name}`).join("  ") : undefined;
+		this.store.update((current) => ({ ...current, editor: withText(current.editor, completion.text), hint }));
+	}
+
+	private createHost(): CommandHost {
+		const controller = this;
+		return {
+			app: this.operations,
+			get working() {
+				return controller.working;
+			},
+			notice: (text) => this.notice(text),
+			pick: (title, options, selected) => this.pick(title, options, selected),
+			confirm: (question) => this.confirm(question),
+			showHistory: (max) => this.store.append(...sessionHistory(this.app.session, max)),
+			setEditorText: (text) => this.setEditorText(text),
+			runTask: (label, work) => this.runTask(label, work),
+			prompt: (content) => this.sendContent(content),
+			quit: () => this.quit(),
+		};
 	}
 
 	private askApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {

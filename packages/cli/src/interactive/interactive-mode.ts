@@ -38,7 +38,7 @@ export async function runInteractiveMode(app: CliApp, options: InteractiveOption
 	);
 	const ready = async () => {
 		if (options.resume) {
-			await resumePicker(controller);
+			await resumePicker(controller.host);
 			// The status line still shows the fresh session kestrel started with.
 			controller.refreshStatus();
 		}

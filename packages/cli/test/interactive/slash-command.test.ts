@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEditorInput } from "../../src/interactive/input/slash-command.js";
+import { completeCommand, parseEditorInput } from "../../src/interactive/input/slash-command.js";
 
 describe("parseEditorInput", () => {
 	it("reads known commands with their arguments", () => {
@@ -28,5 +28,48 @@ describe("parseEditorInput", () => {
 	it("reads !command as a shell command", () => {
 		expect(parseEditorInput("!git status")).toEqual({ kind: "shell", command: "git status" });
 		expect(parseEditorInput("!")).toEqual({ kind: "prompt", text: "!" });
+	});
+
+	it("reads the pack commands it is given, built-in names first", () => {
+		const packs = new Set(["mcp", "mcp__docs__review", "model"]);
+		expect(parseEditorInput("/mcp", packs)).toEqual({ kind: "pack_command", name: "mcp", args: "" });
+		expect(parseEditorInput("/mcp__docs__review src/a.ts  deep ", packs)).toEqual({
+			kind: "pack_command",
+			name: "mcp__docs__review",
+			args: "src/a.ts  deep",
+		});
+		expect(parseEditorInput("/model wire/x", packs)).toMatchObject({ kind: "command", name: "model" });
+		// Without the pack, the same line is an unknown command (or a prompt when it cannot be one).
+		expect(parseEditorInput("/mcp")).toEqual({ kind: "unknown_command", name: "mcp" });
+		expect(parseEditorInput("/mcp__docs__review x")).toEqual({
+			kind: "prompt",
+			text: "/mcp__docs__review x",
+		});
+	});
+});
+
+describe("completeCommand", () => {
+	const names = ["model", "mcp", "mcp__docs__review", "new", "help"];
+
+	it("completes a name that only one command fits, with a space", () => {
+		expect(completeCommand("/mo", names)).toEqual({ text: "/model ", matches: ["model"] });
+		expect(completeCommand("/mcp__", names)).toEqual({
+			text: "/mcp__docs__review ",
+			matches: ["mcp__docs__review"],
+		});
+	});
+
+	it("extends to the shared prefix and lists the names when several fit", () => {
+		expect(completeCommand("/m", names)).toEqual({
+			text: "/m",
+			matches: ["mcp", "mcp__docs__review", "model"],
+		});
+		expect(completeCommand("/mc", names)).toEqual({ text: "/mcp", matches: ["mcp", "mcp__docs__review"] });
+	});
+
+	it("does nothing outside a command name or when nothing fits", () => {
+		expect(completeCommand("/model wire", names)).toBeUndefined();
+		expect(completeCommand("hello /m", names)).toBeUndefined();
+		expect(completeCommand("/zz", names)).toBeUndefined();
 	});
 });

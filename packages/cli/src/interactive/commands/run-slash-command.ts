@@ -1,12 +1,12 @@
 import { THINKING_LEVELS } from "@kestrel/ai";
 import { CliError } from "../../cli-error.js";
+import type { CommandHost } from "../../commands/command-host.js";
+import { packCommandHelp } from "../../commands/pack-command-table.js";
 import { messageText } from "../../format/message-text.js";
 import { isThinkingLevel } from "../../models/parse-model-spec.js";
-import { sessionHistory } from "../format/session-history.js";
 import { sessionTreeOptions } from "../format/session-tree.js";
 import { formatTokens } from "../format/status-line.js";
 import { SLASH_COMMANDS, type SlashCommandName } from "../input/slash-command.js";
-import type { InteractiveController } from "../interactive-controller.js";
 
 /** Keys, for `/help`. */
 export const KEY_HELP = [
@@ -23,14 +23,17 @@ export const KEY_HELP = [
 /** Commands that change the session or the context: only between runs. */
 const IDLE_ONLY: ReadonlySet<SlashCommandName> = new Set(["compact", "new", "resume", "tree", "fork"]);
 
-/** Runs one slash command; failures are thrown with a message that says what to do. */
+/**
+ * Runs one built-in slash command through `host` (nothing else: the same operations as
+ * RPC's); failures are thrown with a message that says what to do.
+ */
 export async function runSlashCommand(
-	ui: InteractiveController,
+	host: CommandHost,
 	name: SlashCommandName,
 	args: string,
 ): Promise<void> {
-	const app = ui.app;
-	if (IDLE_ONLY.has(name) && ui.working) {
+	const { app } = host;
+	if (IDLE_ONLY.has(name) && host.working) {
 		throw new CliError(`/${name} works while the agent is idle: wait for it, or press Esc to abort.`);
 	}
 	switch (name) {
@@ -39,9 +42,9 @@ export async function runSlashCommand(
 			if (spec === "") {
 				const models = app.availableModels();
 				const current = models.findIndex(
-					({ model }) => model.provider === app.harness.model.provider && model.id === app.harness.model.id,
+					({ model }) => model.provider === app.model().provider && model.id === app.model().id,
 				);
-				const chosen = await ui.pick(
+				const chosen = await host.pick(
 					"Switch model (type to filter)",
 					models.map(({ model, hasKey }) => ({
 						label: `${model.provider}/${model.id}`,
@@ -54,16 +57,16 @@ export async function runSlashCommand(
 				spec = chosen;
 			}
 			const model = await app.setModel(spec);
-			ui.notice(`Model: ${model.provider}/${model.id}${ui.working ? " (from the next request)" : ""}`);
+			host.notice(`Model: ${model.provider}/${model.id}${host.working ? " (from the next request)" : ""}`);
 			return;
 		}
 		case "thinking": {
 			let level = args;
 			if (level === "") {
-				const chosen = await ui.pick(
+				const chosen = await host.pick(
 					"Thinking level",
 					THINKING_LEVELS.map((value) => ({ label: value, value })),
-					THINKING_LEVELS.indexOf(app.harness.thinkingLevel),
+					THINKING_LEVELS.indexOf(app.thinkingLevel()),
 				);
 				if (chosen === undefined) return;
 				level = chosen;
@@ -72,7 +75,7 @@ export async function runSlashCommand(
 				throw new CliError(`Unknown thinking level "${level}": use one of ${THINKING_LEVELS.join(", ")}.`);
 			}
 			const applied = await app.setThinkingLevel(level);
-			ui.notice(
+			host.notice(
 				applied === level
 					? `Thinking: ${applied}`
 					: `Thinking: ${applied} (the model does not offer ${level})`,
@@ -81,27 +84,27 @@ export async function runSlashCommand(
 		}
 		case "compact": {
 			// compaction_start / compaction_end put the result on the screen.
-			await app.harness.compact(args === "" ? undefined : args);
+			await app.compact(args === "" ? undefined : args);
 			return;
 		}
 		case "new": {
 			const session = await app.newSession();
-			ui.notice(`── New session ${session.path ?? "(in memory)"} ──`);
+			host.notice(`── New session ${session.path ?? "(in memory)"} ──`);
 			return;
 		}
 		case "resume": {
-			await resumePicker(ui);
+			await resumePicker(host);
 			return;
 		}
 		case "tree": {
-			const session = app.session;
+			const session = app.session();
 			const options = sessionTreeOptions(session.getTree(), session.leafId);
 			if (options.length === 0) {
-				ui.notice("The session is empty: nothing to move to.");
+				host.notice("The session is empty: nothing to move to.");
 				return;
 			}
 			const current = options.findIndex((option) => option.value === session.leafId);
-			const id = await ui.pick(
+			const id = await host.pick(
 				"Move to (Enter) — a user message goes back into the editor",
 				options,
 				current,
@@ -114,32 +117,30 @@ export async function runSlashCommand(
 					? messageText(entry.message.content)
 					: undefined;
 			const target = userText === undefined || entry?.type !== "message" ? id : entry.parentId;
-			const summarize = await ui.confirm("Summarise the branch you are leaving for the model? (y/n)");
+			const summarize = await host.confirm("Summarise the branch you are leaving for the model? (y/n)");
 			if (summarize === undefined) return;
-			if (summarize) ui.notice("Summarising the branch you leave…");
-			await app.harness.navigate(target, { summarize });
-			ui.notice("── Moved in the session tree; the next prompt continues from here ──");
-			ui.store.append(...sessionHistory(app.session, 10));
-			if (userText !== undefined) ui.setEditorText(userText);
+			if (summarize) host.notice("Summarising the branch you leave…");
+			await app.navigate(target, { summarize });
+			host.notice("── Moved in the session tree; the next prompt continues from here ──");
+			host.showHistory(10);
+			if (userText !== undefined) host.setEditorText(userText);
 			return;
 		}
 		case "fork": {
 			const session = await app.fork();
-			ui.notice(`Forked into ${session.path ?? "an in-memory session"}; continuing there.`);
+			host.notice(`Forked into ${session.path ?? "an in-memory session"}; continuing there.`);
 			return;
 		}
 		case "export": {
-			await app.session.flush();
-			const { exportSessionHtml } = await import("../../export/export-html.js");
-			const written = await exportSessionHtml(app.session, args === "" ? undefined : args);
-			ui.notice(`Exported the session to ${written}`);
+			const written = await app.exportHtml(args === "" ? undefined : args);
+			host.notice(`Exported the session to ${written}`);
 			return;
 		}
 		case "session": {
 			const stats = app.stats();
 			const percent =
 				stats.contextWindow > 0 ? Math.round((stats.contextTokens / stats.contextWindow) * 100) : 0;
-			ui.notice(
+			host.notice(
 				[
 					`Session ${stats.id}${stats.name ? ` (${stats.name})` : ""}`,
 					`  file: ${stats.path ?? "in memory (--no-session)"}`,
@@ -151,29 +152,39 @@ export async function runSlashCommand(
 			);
 			return;
 		}
-		case "help":
-			ui.notice(
-				["Commands:", ...Object.values(SLASH_COMMANDS), "", "Keys:", ...KEY_HELP]
+		case "help": {
+			const packs = app.packCommands().commands.map(packCommandHelp);
+			host.notice(
+				[
+					"Commands:",
+					...Object.values(SLASH_COMMANDS),
+					...(packs.length === 0 ? [] : ["", "Tool pack commands:", ...packs]),
+					"",
+					"Keys:",
+					...KEY_HELP,
+				]
 					.map((line) => `  ${line}`)
 					.join("\n"),
 			);
 			return;
+		}
 		case "quit":
-			ui.quit();
+			host.quit();
 			return;
 	}
 }
 
 /** The `/resume` (and `-r`) picker over this folder's sessions; shows the chosen session's history. */
-export async function resumePicker(ui: InteractiveController): Promise<void> {
-	const app = ui.app;
-	const sessions = (await app.listSessions()).filter((info) => info.path !== app.session.path);
+export async function resumePicker(host: CommandHost): Promise<void> {
+	const { app } = host;
+	const current = app.session().path;
+	const sessions = (await app.listSessions()).filter((info) => info.path !== current);
 	if (sessions.length === 0) {
-		ui.notice("No other session in this folder to resume.");
+		host.notice("No other session in this folder to resume.");
 		return;
 	}
 	sessions.sort((a, b) => b.modified - a.modified);
-	const path = await ui.pick(
+	const path = await host.pick(
 		"Resume a session (type to filter)",
 		sessions.map((info) => ({
 			label: info.name ?? (info.firstMessage.replace(/\s+/g, " ").slice(0, 70) || "(no messages)"),
@@ -183,6 +194,6 @@ export async function resumePicker(ui: InteractiveController): Promise<void> {
 	);
 	if (path === undefined) return;
 	const session = await app.switchSession(path);
-	ui.notice(`── Resumed ${session.path ?? path} ──`);
-	ui.store.append(...sessionHistory(session));
+	host.notice(`── Resumed ${session.path ?? path} ──`);
+	host.showHistory();
 }

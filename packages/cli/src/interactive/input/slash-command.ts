@@ -1,4 +1,4 @@
-/** The slash commands, with their one-line help. */
+/** The built-in slash commands, with their one-line help. */
 export const SLASH_COMMANDS = {
 	model: "/model [provider/id[:thinking]] — switch the model (a picker without an argument)",
 	thinking: "/thinking [off|minimal|low|medium|high|xhigh] — the thinking level (a picker without one)",
@@ -15,28 +15,60 @@ export const SLASH_COMMANDS = {
 
 export type SlashCommandName = keyof typeof SLASH_COMMANDS;
 
+/** The names of the built-in commands: a tool pack's command cannot take one of them. */
+export const BUILT_IN_COMMAND_NAMES: ReadonlySet<string> = new Set(Object.keys(SLASH_COMMANDS));
+
 /** A parsed editor line. */
 export type EditorInput =
 	| { kind: "command"; name: SlashCommandName; args: string }
+	/** A command a tool pack offers (`/mcp`, `/mcp__server__prompt args`). */
+	| { kind: "pack_command"; name: string; args: string }
 	| { kind: "unknown_command"; name: string }
 	| { kind: "shell"; command: string }
 	| { kind: "prompt"; text: string };
 
 /**
- * What a sent line is: `/name args` (a known or unknown command), `!command` (a shell
- * command), or a prompt. A line starting with `//` or `/ ` is a prompt, so paths such as
- * `/etc/hosts explained` still reach the model when the word is not a command.
+ * What a sent line is: `/name args` (a built-in command, one of `packCommands`, or an
+ * unknown command), `!command` (a shell command), or a prompt. A line starting with `//`
+ * or `/ ` is a prompt, so paths such as `/etc/hosts explained` still reach the model when
+ * the word is not a command. Built-in names win over pack commands of the same name.
  */
-export function parseEditorInput(text: string): EditorInput {
+export function parseEditorInput(text: string, packCommands: ReadonlySet<string> = new Set()): EditorInput {
 	const trimmed = text.trim();
 	if (trimmed.startsWith("!") && trimmed.length > 1)
 		return { kind: "shell", command: trimmed.slice(1).trim() };
-	const match = /^\/([a-z][a-z-]*)(?:\s+([\s\S]*))?$/.exec(trimmed);
-	if (!match) return { kind: "prompt", text: trimmed };
-	const name = match[1] as string;
+	const match = /^\/([^\s/]+)(?:\s+([\s\S]*))?$/.exec(trimmed);
+	const name = match?.[1];
+	if (!match || name === undefined) return { kind: "prompt", text: trimmed };
 	const args = (match[2] ?? "").trim();
-	if (Object.hasOwn(SLASH_COMMANDS, name)) return { kind: "command", name: name as SlashCommandName, args };
-	// `/usr/bin is empty?` is a question, not a command.
-	if (trimmed.slice(1).includes("/")) return { kind: "prompt", text: trimmed };
+	if (BUILT_IN_COMMAND_NAMES.has(name)) return { kind: "command", name: name as SlashCommandName, args };
+	if (packCommands.has(name)) return { kind: "pack_command", name, args };
+	// `/usr/bin is empty?` is a question, not a command; so is `/Users/…` or `/ok.`.
+	if (!/^[a-z][a-z-]*$/.test(name) || trimmed.slice(1).includes("/"))
+		return { kind: "prompt", text: trimmed };
 	return { kind: "unknown_command", name };
+}
+
+/** What Tab does to the editor's text: the completed text, and the names that still fit. */
+export interface Completion {
+	text: string;
+	matches: readonly string[];
+}
+
+/**
+ * Completes a command name being typed (`/co` → `/compact `): to the whole name and a
+ * space when one name fits, else to the longest prefix the names share. `undefined` when
+ * the text is not a command name being typed, or no name fits. Pure.
+ */
+export function completeCommand(text: string, names: Iterable<string>): Completion | undefined {
+	const match = /^\/([^\s/]*)$/.exec(text);
+	if (!match) return undefined;
+	const typed = match[1] ?? "";
+	const matches = [...new Set(names)].filter((name) => name.startsWith(typed)).sort();
+	const first = matches[0];
+	if (first === undefined) return undefined;
+	if (matches.length === 1) return { text: `/${first} `, matches };
+	let prefix = first;
+	for (const name of matches) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+	return { text: `/${prefix}`, matches };
 }

@@ -48,6 +48,17 @@ export const RPC_COMMAND_SCHEMAS = {
 	get_session_stats: command("get_session_stats", {}),
 	/** Writes the session as one HTML file (default: `<session file name>.html` in the working folder). */
 	export_html: command("export_html", { path: Type.Optional(Type.String({ minLength: 1 })) }),
+	/** The commands the session's tool packs offer (`mcp`, …), and those refused for clashing with built-in names. */
+	get_pack_commands: command("get_pack_commands", {}),
+	/**
+	 * Runs a tool pack's command with its argument text. A `show` result is answered as
+	 * text; a `prompt` result is sent to the model like `prompt` (steered in while a run is
+	 * in progress).
+	 */
+	pack_command: command("pack_command", {
+		name: Type.String({ minLength: 1 }),
+		args: Type.Optional(Type.String()),
+	}),
 	/** Answers an `approval_request`. */
 	approval_response: command("approval_response", {
 		requestId: Type.String({ minLength: 1 }),

@@ -1,0 +1,58 @@
+import { resolve } from "node:path";
+import type { ToolPackCommand } from "@kestrel/agent-core";
+import type { CliApp } from "../app/cli-app.js";
+import { CliError } from "../cli-error.js";
+import { BUILT_IN_COMMAND_NAMES } from "../interactive/input/slash-command.js";
+import type { AppOperations } from "./command-host.js";
+import { packCommandTable } from "./pack-command-table.js";
+
+/**
+ * The {@link AppOperations} of one `CliApp`: what `/model`, `set_model`, `/compact`,
+ * `compact` and the other shared commands call. Relative paths are resolved against the
+ * app's working folder.
+ */
+export function createAppOperations(app: CliApp): AppOperations {
+	const packCommands = () => packCommandTable(sessionPackCommands(app), BUILT_IN_COMMAND_NAMES);
+	return {
+		cwd: app.cwd,
+		model: () => app.harness.model,
+		thinkingLevel: () => app.harness.thinkingLevel,
+		availableModels: () => app.availableModels(),
+		setModel: (spec) => app.setModel(spec),
+		setThinkingLevel: (level) => app.setThinkingLevel(level),
+		compact: (instructions) => app.harness.compact(instructions),
+		session: () => app.session,
+		newSession: () => app.newSession(),
+		switchSession: (path) => app.switchSession(resolve(app.cwd, path)),
+		fork: (entryId) => app.fork(entryId),
+		listSessions: () => app.listSessions(),
+		navigate: (targetId, { summarize }) => app.harness.navigate(targetId, { summarize }),
+		stats: () => app.stats(),
+		exportHtml: async (path) => {
+			await app.session.flush();
+			// Loaded on first use: it pulls in the markdown renderer.
+			const { exportSessionHtml } = await import("../export/export-html.js");
+			return exportSessionHtml(app.session, path === undefined ? undefined : resolve(app.cwd, path));
+		},
+		packCommands,
+		runPackCommand: (name, args, signal) => {
+			const { commands } = packCommands();
+			const command = commands.find((candidate) => candidate.name === name);
+			if (!command) {
+				const names = commands.map((candidate) => candidate.name);
+				throw new CliError(
+					`No tool pack offers the command "${name}". ${names.length === 0 ? "The session's packs offer no commands." : `Pack commands: ${names.join(", ")}.`}`,
+				);
+			}
+			return command.run(args, signal);
+		},
+	};
+}
+
+/** The commands of the session's started tool packs. */
+function sessionPackCommands(app: CliApp): readonly ToolPackCommand[] {
+	// TODO(harness API): replace with the harness's own accessor once it lands.
+	const packs = (app.harness as unknown as { toolPacks?: { commands(): readonly ToolPackCommand[] } })
+		.toolPacks;
+	return packs?.commands() ?? [];
+}
