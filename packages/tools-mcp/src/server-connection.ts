@@ -1,4 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -333,7 +335,14 @@ export class ServerConnection {
 		if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
 			return `it did not answer within ${timeout} ms (raise "startupTimeout" in its settings if it is slow to start)`;
 		if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return this.stopReason();
-		return errorText(error);
+		const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+		// Servers answer errors with HTML pages: keep their text, on one short line.
+		const text = errorText(error)
+			.replace(/<[^>]*>/g, " ")
+			.replace(/\s+/g, " ")
+			.trim();
+		const clipped = text.length > 300 ? `${text.slice(0, 299)}…` : text;
+		return typeof status === "number" && status > 0 ? `HTTP ${status}: ${clipped}` : clipped;
 	}
 
 	private stderrTail(): string {
