@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import type { ToolPackCommand } from "@kestrel/agent-core";
 import type { CliApp } from "../app/cli-app.js";
 import { CliError } from "../cli-error.js";
 import { BUILT_IN_COMMAND_NAMES } from "../interactive/input/slash-command.js";
@@ -12,7 +11,7 @@ import { packCommandTable } from "./pack-command-table.js";
  * app's working folder.
  */
 export function createAppOperations(app: CliApp): AppOperations {
-	const packCommands = () => packCommandTable(sessionPackCommands(app), BUILT_IN_COMMAND_NAMES);
+	const packCommands = () => packCommandTable(app.harness.toolPacks.commands(), BUILT_IN_COMMAND_NAMES);
 	return {
 		cwd: app.cwd,
 		model: () => app.harness.model,
@@ -47,12 +46,4 @@ export function createAppOperations(app: CliApp): AppOperations {
 			return command.run(args, signal);
 		},
 	};
-}
-
-/** The commands of the session's started tool packs. */
-function sessionPackCommands(app: CliApp): readonly ToolPackCommand[] {
-	// TODO(harness API): replace with the harness's own accessor once it lands.
-	const packs = (app.harness as unknown as { toolPacks?: { commands(): readonly ToolPackCommand[] } })
-		.toolPacks;
-	return packs?.commands() ?? [];
 }

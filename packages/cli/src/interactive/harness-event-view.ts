@@ -172,6 +172,10 @@ export function itemsOfMessage(message: AgentMessage, withErrors = false): NewTr
 	}
 	// Tool results are shown from `tool_execution_end`, which carries the arguments too.
 	if (message.role === "toolResult") return [];
+	if (message.role === "shell") {
+		const { command, output, exitCode } = message;
+		return [{ kind: "shell", command, output, exitCode }];
+	}
 	const custom = message as { role: string; summary?: unknown };
 	if (typeof custom.summary === "string")
 		return [{ kind: "notice", text: `[${custom.role}] summary of earlier work` }];

@@ -1,4 +1,3 @@
-import { createUserMessage } from "@kestrel/agent-core";
 import type { UserContent } from "@kestrel/ai";
 import type { HarnessEvent } from "@kestrel/harness";
 import type { ApprovalAnswer, ApprovalRequest } from "../app/approvals.js";
@@ -14,7 +13,7 @@ import { applyHarnessEvent, type EventView } from "./harness-event-view.js";
 import { editorKey, editorPaste, pastedText, withText } from "./input/editor-state.js";
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
 import { type KeyPress, keyPress } from "./input/key-press.js";
-import { runShellCommand, shellContextMessage } from "./input/run-shell-command.js";
+import { runShellCommand } from "./input/run-shell-command.js";
 import { BUILT_IN_COMMAND_NAMES, completeCommand, parseEditorInput } from "./input/slash-command.js";
 import type { Overlay, PickerOption, UiState } from "./ui-state.js";
 import { initialUiState } from "./ui-state.js";
@@ -324,12 +323,18 @@ export class InteractiveController {
 			this.error("!commands run while the agent is idle: wait for it, or press Esc to abort.");
 			return;
 		}
-		const result = await this.runTask("A !command", (signal) =>
-			runShellCommand(command, this.app.cwd, signal),
-		);
-		this.store.append({ kind: "shell", command, output: result.output, exitCode: result.exitCode });
-		// The harness rebuilds its context from the session before every model call.
-		this.app.session.appendMessage(createUserMessage(shellContextMessage(command, result)));
+		await this.runTask("A !command", async (signal) => {
+			const { output, exitCode, truncated } = await runShellCommand(command, this.app.cwd, signal);
+			// Persisted and announced by the harness (its `message_end` puts it on the screen); the
+			// model reads it from the next request on. Still the task: no prompt starts meanwhile.
+			await this.app.harness.recordShellCommand({
+				command,
+				output,
+				exitCode,
+				...(signal.aborted ? { cancelled: true } : {}),
+				...(truncated ? { truncated } : {}),
+			});
+		});
 	}
 
 	/** Runs `work` as the current task: working meanwhile, Esc aborts it. */

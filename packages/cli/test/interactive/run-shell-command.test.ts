@@ -7,11 +7,7 @@ import type { HarnessEvent } from "@kestrel/harness";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CliApp } from "../../src/app/cli-app.js";
 import { keyPress } from "../../src/interactive/input/key-press.js";
-import {
-	MAX_SHELL_OUTPUT_CHARS,
-	runShellCommand,
-	shellContextMessage,
-} from "../../src/interactive/input/run-shell-command.js";
+import { MAX_SHELL_OUTPUT_CHARS, runShellCommand } from "../../src/interactive/input/run-shell-command.js";
 import { InteractiveController } from "../../src/interactive/interactive-controller.js";
 
 const EMOJI = "\u{1F600}"; // 4 bytes of UTF-8: f0 9f 98 80
@@ -60,7 +56,6 @@ describe("runShellCommand", () => {
 		expect(result.exitCode).toBe(3);
 		expect(result.truncated).toBe(false);
 		expect(result.output.split("\n").sort()).toEqual(["", "err", "out"]);
-		expect(shellContextMessage("x", result)).toContain("(exit code 3)");
 	});
 
 	it("decodes a character whose bytes arrive in two writes", async () => {
@@ -78,7 +73,6 @@ describe("runShellCommand", () => {
 		expect(result.output).not.toContain("\uFFFD");
 		// The last MAX characters would start with the second half of a surrogate pair.
 		expect(result.output).toBe(`${EMOJI.repeat(MAX_SHELL_OUTPUT_CHARS / 2 - 1)}b`);
-		expect(shellContextMessage("x", result)).toContain(`(the last ${MAX_SHELL_OUTPUT_CHARS} characters)`);
 	});
 
 	it("stops the command and what it started when the signal fires", async () => {
@@ -89,7 +83,6 @@ describe("runShellCommand", () => {
 		abort.abort();
 		const result = await running;
 		expect(result.exitCode).toBeNull();
-		expect(shellContextMessage("sleep", result)).toContain("(killed)");
 		expect(isRunning(pid)).toBe(false);
 	});
 
@@ -114,9 +107,10 @@ function fakeApp(cwd: string) {
 			followUp: vi.fn(),
 			abort: vi.fn(),
 			clearQueues: vi.fn(() => ({ steering: [], followUp: [] })),
+			recordShellCommand: vi.fn(async () => ({})),
+			toolPacks: { commands: () => [] },
 		},
 		approvals: {},
-		session: { appendMessage: vi.fn() },
 		stats: vi.fn(() => ({ contextTokens: 0, contextWindow: 200_000, tokens: { total: 0 }, cost: 0 })),
 		describeRunError: (outcome: { message: string }) => outcome.message,
 	};
@@ -144,11 +138,18 @@ describe("the interactive controller and !commands", () => {
 		expect(controller.working).toBe(false);
 		expect(controller.store.getState().status.working).toBe(false);
 		const items = controller.store.getState().items;
-		expect(items.at(-1)).toMatchObject({ kind: "shell", exitCode: null });
 		expect(items.some((item) => item.kind === "error" && item.text.includes("!command is running"))).toBe(
 			true,
 		);
-		expect(app.session.appendMessage).toHaveBeenCalledTimes(1);
+		// Recorded through the harness, as stopped by the user; its events put it on the screen.
+		expect(app.harness.recordShellCommand).toHaveBeenCalledTimes(1);
+		expect(app.harness.recordShellCommand).toHaveBeenCalledWith(
+			expect.objectContaining({
+				command: "sleep 30 & echo $! > sleep.pid; wait",
+				exitCode: null,
+				cancelled: true,
+			}),
+		);
 		expect(app.harness.abort).not.toHaveBeenCalled();
 		controller.dispose();
 	});

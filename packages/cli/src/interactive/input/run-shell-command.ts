@@ -70,10 +70,3 @@ function processEnv(): Record<string, string> {
 	for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
 	return env;
 }
-
-/** The user message that puts a command's output into the context. */
-export function shellContextMessage(command: string, result: ShellCommandResult): string {
-	const cut = result.truncated ? ` (the last ${MAX_SHELL_OUTPUT_CHARS} characters)` : "";
-	const status = result.exitCode === null ? "killed" : `exit code ${result.exitCode}`;
-	return `I ran \`${command}\` (${status}). Its output${cut}:\n\`\`\`\n${result.output.replace(/\n$/, "")}\n\`\`\``;
-}

@@ -21,6 +21,7 @@ export function fakeCliApp({ running = false }: { running?: boolean } = {}) {
 			prompt: async (text: string) => {
 				prompts.push(text);
 			},
+			toolPacks: { commands: () => [] },
 		},
 		approvals: {},
 		stats: () => ({ contextTokens: 0, contextWindow: 200_000, tokens: { total: 0 }, cost: 0 }),
