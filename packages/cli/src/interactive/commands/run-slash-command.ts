@@ -16,6 +16,7 @@ export const KEY_HELP = [
 	"Ctrl+C — clear the editor; twice within 2 s: quit",
 	"Ctrl+T — show or collapse thinking",
 	"Up/Down — earlier prompts",
+	"Tab — complete a /command name",
 	"!command — run a shell command and put its output into the context",
 	"@path — attach a text file to the prompt",
 ];
