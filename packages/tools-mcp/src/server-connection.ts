@@ -176,19 +176,17 @@ export class ServerConnection {
 		return how;
 	}
 
-	/** Stops the server for good; idempotent, never throws. */
+	/**
+	 * Stops the server for good; idempotent, never throws. A stdio server still starting is
+	 * killed at once rather than waited for.
+	 */
 	async close(): Promise<void> {
 		this.closed = true;
 		const client = this.client;
-		const transport = this.transport;
 		this.client = undefined;
 		try {
-			await Promise.allSettled([
-				this.connecting?.catch(() => {}),
-				transport instanceof StdioProcessTransport ? transport.close() : client?.close(),
-			]);
-			// A start still under way when close was called ends here.
-			if (this.transport !== transport) await this.transport?.close().catch(() => {});
+			if (this.transport instanceof StdioProcessTransport) await this.transport.close();
+			else await client?.close().catch(() => {});
 		} finally {
 			this.stderr?.close();
 		}
@@ -317,6 +315,8 @@ export class ServerConnection {
 		if (this.closed) return;
 		this.state = "failed";
 		this.detail = `MCP server "${this.name}" stopped: ${this.stopReason()}. It is started again on the next call.${this.stderrTail()}`;
+		// What the server started may still run in its group.
+		if (this.transport instanceof StdioProcessTransport) void this.transport.close();
 		this.options.onListsChanged();
 	}
 

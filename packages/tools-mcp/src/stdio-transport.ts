@@ -113,7 +113,8 @@ export class StdioProcessTransport implements Transport {
 
 	private async stop(): Promise<void> {
 		const child = this.child;
-		if (child === undefined) return;
+		// Never spawned (no such program): nothing to stop.
+		if (child === undefined || child.pid === undefined) return;
 		try {
 			child.stdin?.end();
 		} catch {

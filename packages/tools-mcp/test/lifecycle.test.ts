@@ -116,6 +116,25 @@ describe("starting, environment and closing", () => {
 		await pack.close?.();
 	});
 
+	it("close during start kills a server that never answers initialize, without waiting for its startup timeout", async () => {
+		const pack = mcpToolPack({
+			servers: {
+				mute: { command: NODE, args: ["-e", "setInterval(() => {}, 1000)"], startupTimeout: 120_000 },
+			},
+			logDir: join(tempDir(), "logs"),
+			closeGraceMs: 300,
+		});
+		const starting = pack.start?.(new AbortController().signal);
+		await eventually(() => pack.status?.().parts?.[0]?.state === "starting", "the start");
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const began = Date.now();
+		await pack.close?.();
+		await starting;
+		// The startup timeout is 120 s: finishing well within it shows close did not wait for it.
+		expect(Date.now() - began).toBeLessThan(60_000);
+		expect(pack.status?.().parts?.[0]?.state).toBe("failed");
+	});
+
 	it("close of a pack that never started does not throw", async () => {
 		const pack = mcpToolPack({ servers: { idle: { command: NODE, args: ["-e", ""] } } });
 		await expect(pack.close?.()).resolves.toBeUndefined();
