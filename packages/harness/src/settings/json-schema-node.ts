@@ -5,6 +5,10 @@
 export interface JsonSchemaNode {
 	type?: string;
 	properties?: Record<string, JsonSchemaNode>;
+	/** `Type.Record`: the schema of the values, under the key pattern. */
+	patternProperties?: Record<string, JsonSchemaNode>;
+	additionalProperties?: JsonSchemaNode | boolean;
+	items?: JsonSchemaNode;
 	anyOf?: JsonSchemaNode[];
 	const?: unknown;
 	minLength?: number;

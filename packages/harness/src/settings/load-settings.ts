@@ -5,6 +5,7 @@ import { isPackagePath, resolvePackagePath } from "@kestrel/ai";
 import { kestrelHome } from "../paths.js";
 import { mergeSettings } from "./merge-settings.js";
 import { SettingsError } from "./settings-error.js";
+import { type ExtraSettingsKeys, settingsShape } from "./settings-keys.js";
 import type { Settings } from "./settings-schema.js";
 import { isTrustedFolder } from "./trusted-folders.js";
 import { validateSettings } from "./validate-settings.js";
@@ -21,10 +22,21 @@ export interface LoadSettingsOptions {
 	 * `<home>/trusted-folders.json`.
 	 */
 	trustProject?: boolean;
+	/**
+	 * Top-level keys that tool packs declare (`toolPackSettingsKeys(modules)`): validated
+	 * with the built-in keys (errors name the pack and the JSON pointer), not reported as
+	 * unknown, merged like the others (a record such as `mcpServers` by entry name), and
+	 * withheld from an untrusted project file when they widen what runs. A key declared
+	 * twice throws.
+	 */
+	extraKeys?: readonly ExtraSettingsKeys[];
 }
 
 export interface LoadedSettings {
-	/** The global file's settings overlaid with the project's ({@link mergeSettings}). */
+	/**
+	 * The global file's settings overlaid with the project's ({@link mergeSettings}); the
+	 * keys of `extraKeys` are in it too (read them with `pickSettings`).
+	 */
 	settings: Settings;
 	/** The files that were found and read, global first. */
 	sources: string[];
@@ -50,6 +62,7 @@ export interface LoadedSettings {
  * and listed in `withheld`.
  */
 export async function loadSettings(options: LoadSettingsOptions): Promise<LoadedSettings> {
+	const shape = settingsShape(options.extraKeys);
 	const home = resolve(options.home ?? kestrelHome());
 	const globalFile = join(home, "settings.json");
 	const projectFile = join(resolve(options.cwd), ".kestrel", "settings.json");
@@ -67,15 +80,15 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
 		const text = await readSettingsText(file);
 		if (text === undefined) continue;
 		sources.push(file);
-		const validated = validateSettings(parseSettingsJson(text, file), file);
+		const validated = validateSettings(parseSettingsJson(text, file), file, shape);
 		warnings.push(...validated.warnings);
 		let fileSettings = validated.settings;
 		if (file === projectFile && !(await trusted())) {
-			const split = withholdWideningSettings(settings, fileSettings, file);
+			const split = withholdWideningSettings(settings, fileSettings, file, shape.widening);
 			fileSettings = split.allowed;
 			withheld.push(...split.withheld);
 		}
-		settings = mergeSettings(settings, resolvePaths(fileSettings, dirname(file)));
+		settings = mergeSettings(settings, resolvePaths(fileSettings, dirname(file)), shape.schema);
 	}
 	return { settings, sources, warnings, withheld, projectTrusted: await trusted() };
 }

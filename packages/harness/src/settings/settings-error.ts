@@ -2,6 +2,10 @@
 export interface SettingsIssue {
 	/** Dotted path of the key, e.g. `compaction.threshold`; empty for the whole file. */
 	keyPath: string;
+	/** The same place as a JSON pointer (`/mcpServers/my.server/command`): exact when a name holds a dot. */
+	pointer: string;
+	/** Who declares the key when it is not built in: the tool pack's name. */
+	owner?: string;
 	/** What the key accepts, in words: `a number greater than 0 and at most 1`. */
 	expected: string;
 	/** What the file holds there: `1.5`, `"fast"`, `an object`. */

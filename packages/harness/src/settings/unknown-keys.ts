@@ -1,4 +1,5 @@
 import type { JsonSchemaNode } from "./json-schema-node.js";
+import { recordValueSchema } from "./settings-keys.js";
 
 /** A key a settings file has and the schema does not know. */
 export interface UnknownKey {
@@ -45,12 +46,20 @@ export function findUnknownKeys(
 				);
 				continue;
 			}
-			cleaned[key] =
-				childSchema.properties && typeof child === "object" && child !== null && !Array.isArray(child)
-					? walk(childSchema, child as Record<string, unknown>, [...path, key])
-					: child;
+			cleaned[key] = clean(childSchema, child, [...path, key]);
 		}
 		return cleaned;
+	};
+	// Objects are walked through their declared keys; a record (`mcpServers`) through each entry.
+	const clean = (node: JsonSchemaNode, child: unknown, path: string[]): unknown => {
+		if (!isObject(child)) return child;
+		if (node.properties) return walk(node, child, path);
+		const entrySchema = recordValueSchema(node);
+		if (!entrySchema?.properties) return child;
+		const entries: Record<string, unknown> = {};
+		for (const [name, entry] of Object.entries(child))
+			entries[name] = isObject(entry) ? walk(entrySchema, entry, [...path, name]) : entry;
+		return entries;
 	};
 	return { cleaned: walk(schema, value, []), unknown };
 }
@@ -99,4 +108,8 @@ export function editDistance(a: string, b: string): number {
 		}
 	}
 	return rows[a.length]![b.length]!;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

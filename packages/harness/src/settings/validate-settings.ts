@@ -1,7 +1,8 @@
 import { Value } from "typebox/value";
 import type { JsonSchemaNode } from "./json-schema-node.js";
 import { SettingsError, type SettingsIssue } from "./settings-error.js";
-import { type Settings, SettingsSchema } from "./settings-schema.js";
+import { recordValueSchema, type SettingsShape, settingsShape } from "./settings-keys.js";
+import type { Settings } from "./settings-schema.js";
 import { findUnknownKeys } from "./unknown-keys.js";
 
 /** What a valid settings file holds, with unknown keys removed and reported. */
@@ -12,22 +13,27 @@ export interface ValidatedSettings {
 }
 
 /**
- * Checks the parsed contents of `file` against {@link SettingsSchema}. Invalid values throw
- * a {@link SettingsError} listing every bad key; unknown keys are dropped with a warning.
- * Pure: `file` is only used in messages.
+ * Checks the parsed contents of `file` against `SettingsSchema` and the extra keys of
+ * `shape` ({@link settingsShape}). Invalid values throw a {@link SettingsError} listing
+ * every bad key; unknown keys are dropped with a warning. Pure: `file` is only used in
+ * messages.
  */
-export function validateSettings(value: unknown, file: string): ValidatedSettings {
+export function validateSettings(
+	value: unknown,
+	file: string,
+	shape: SettingsShape = settingsShape(),
+): ValidatedSettings {
 	if (!isPlainObject(value)) {
 		throw new SettingsError(
 			`Settings file ${file} must hold a JSON object ({ "key": value, … }), found ${describeValue(value)}. ` +
 				"Fix the file or delete it.",
 			file,
-			[{ keyPath: "", expected: "an object", found: describeValue(value) }],
+			[{ keyPath: "", pointer: "", expected: "an object", found: describeValue(value) }],
 		);
 	}
-	const issues = schemaIssues(value);
+	const issues = schemaIssues(value, shape);
 	if (issues.length > 0) throw new SettingsError(invalidMessage(file, issues), file, issues);
-	const { cleaned, unknown } = findUnknownKeys(SettingsSchema as JsonSchemaNode, value);
+	const { cleaned, unknown } = findUnknownKeys(shape.schema as JsonSchemaNode, value);
 	const warnings = unknown.map(
 		({ keyPath, suggestion }) =>
 			`Unknown setting "${keyPath}" in ${file}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; it is ignored.`,
@@ -39,28 +45,46 @@ function invalidMessage(file: string, issues: readonly SettingsIssue[]): string 
 	const fix = "Fix the value or remove the key.";
 	if (issues.length === 1) {
 		const [issue] = issues as [SettingsIssue];
-		return `Invalid setting "${issue.keyPath}" in ${file}: expected ${issue.expected}, found ${issue.found}. ${fix}`;
+		return `Invalid setting ${place(issue)} in ${file}: expected ${issue.expected}, found ${issue.found}. ${fix}`;
 	}
 	const lines = issues.map(
-		(issue) => `  - "${issue.keyPath}": expected ${issue.expected}, found ${issue.found}`,
+		(issue) => `  - ${place(issue)}: expected ${issue.expected}, found ${issue.found}`,
 	);
 	return [`Invalid settings in ${file}:`, ...lines, fix].join("\n");
 }
 
+/** A key as messages name it: built-in keys by their dotted path, a pack's keys with their owner and JSON pointer. */
+function place(issue: SettingsIssue): string {
+	if (issue.owner === undefined) return `"${issue.keyPath}"`;
+	return `"${issue.keyPath}" (a setting of "${issue.owner}", at ${issue.pointer})`;
+}
+
 /** One issue per invalid key, in the order TypeBox reports them; a union's alternatives collapse into one. */
-function schemaIssues(value: unknown): SettingsIssue[] {
-	const schema = SettingsSchema as JsonSchemaNode;
+function schemaIssues(value: unknown, shape: SettingsShape): SettingsIssue[] {
+	const schema = shape.schema as JsonSchemaNode;
 	const issues: SettingsIssue[] = [];
 	const seen = new Set<string>();
-	for (const error of Value.Errors(SettingsSchema, value)) {
-		if (seen.has(error.instancePath)) continue;
-		seen.add(error.instancePath);
-		const segments = pointerSegments(error.instancePath);
+	const add = (pointer: string) => {
+		if (seen.has(pointer)) return;
+		seen.add(pointer);
+		const segments = pointerSegments(pointer);
+		const owner = segments[0] === undefined ? undefined : shape.owners.get(segments[0]);
 		issues.push({
 			keyPath: segments.join("."),
+			pointer,
+			...(owner === undefined ? {} : { owner }),
 			expected: describeSchema(schemaAt(schema, segments)),
 			found: describeValue(valueAt(value, segments)),
 		});
+	};
+	for (const error of Value.Errors(shape.schema, value)) {
+		// A missing required key is reported at the key itself, not at the object that lacks it.
+		const missing =
+			error.keyword === "required" ? (error.params as { requiredProperties?: unknown }) : undefined;
+		if (Array.isArray(missing?.requiredProperties)) {
+			for (const name of missing.requiredProperties)
+				add(`${error.instancePath}/${String(name).replace(/~/g, "~0").replace(/\//g, "~1")}`);
+		} else add(error.instancePath);
 	}
 	return issues;
 }
@@ -75,13 +99,19 @@ function pointerSegments(pointer: string): string[] {
 
 function schemaAt(schema: JsonSchemaNode, segments: readonly string[]): JsonSchemaNode | undefined {
 	let current: JsonSchemaNode | undefined = schema;
-	for (const segment of segments) current = current?.properties?.[segment];
+	for (const segment of segments)
+		current = current?.properties?.[segment] ?? current?.items ?? recordValueSchema(current);
 	return current;
 }
 
 function valueAt(value: unknown, segments: readonly string[]): unknown {
 	let current = value;
-	for (const segment of segments) current = isPlainObject(current) ? current[segment] : undefined;
+	for (const segment of segments)
+		current = Array.isArray(current)
+			? current[Number(segment)]
+			: isPlainObject(current)
+				? current[segment]
+				: undefined;
 	return current;
 }
 

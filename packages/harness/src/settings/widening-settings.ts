@@ -24,6 +24,8 @@ const APPROVE_RANK = { ask: 0, edits: 1, all: 2 } as const;
  *   `ask`); a looser value is withheld.
  * - `session.dir`: withheld (it moves the transcript, tool output included, elsewhere).
  * - `providers`, `toolPacks`: withheld (loading a package runs its code).
+ * - the tool packs' keys in `extraWidening` (`settingsShape(extraKeys).widening`, e.g. MCP's
+ *   `mcpServers`, which starts processes): withheld whole.
  *
  * Pure: `global` is the already-read global settings, `file` is used in the result only.
  */
@@ -31,6 +33,7 @@ export function withholdWideningSettings(
 	global: Settings,
 	project: Settings,
 	file: string,
+	extraWidening: ReadonlySet<string> = new Set(),
 ): { allowed: Settings; withheld: WithheldSetting[] } {
 	const allowed: Settings = { ...project };
 	const withheld: WithheldSetting[] = [];
@@ -53,6 +56,11 @@ export function withholdWideningSettings(
 	if (project.toolPacks !== undefined) {
 		delete allowed.toolPacks;
 		withheld.push({ keyPath: "toolPacks", file });
+	}
+	for (const key of extraWidening) {
+		if ((project as Record<string, unknown>)[key] === undefined) continue;
+		delete (allowed as Record<string, unknown>)[key];
+		withheld.push({ keyPath: key, file });
 	}
 	return { allowed, withheld };
 }

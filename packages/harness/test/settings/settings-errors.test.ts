@@ -37,7 +37,12 @@ describe("settings errors", () => {
 				"and at most 1, found 1.5. Fix the value or remove the key.",
 		);
 		expect(error.issues).toEqual([
-			{ keyPath: "compaction.threshold", expected: "a number greater than 0 and at most 1", found: "1.5" },
+			{
+				keyPath: "compaction.threshold",
+				pointer: "/compaction/threshold",
+				expected: "a number greater than 0 and at most 1",
+				found: "1.5",
+			},
 		]);
 	});
 
@@ -54,7 +59,12 @@ describe("settings errors", () => {
 		await folders.writeProject({ retry: { maxAttempts: "3" } });
 		const error = await loadError();
 		expect(error.issues).toEqual([
-			{ keyPath: "retry.maxAttempts", expected: "a whole number at least 0", found: '"3"' },
+			{
+				keyPath: "retry.maxAttempts",
+				pointer: "/retry/maxAttempts",
+				expected: "a whole number at least 0",
+				found: '"3"',
+			},
 		]);
 	});
 
@@ -62,8 +72,18 @@ describe("settings errors", () => {
 		await folders.writeProject({ compaction: { keepRecentTokens: 1.5 }, session: { fsync: { every: 1 } } });
 		const error = await loadError();
 		expect(error.issues).toEqual([
-			{ keyPath: "compaction.keepRecentTokens", expected: "a whole number at least 1", found: "1.5" },
-			{ keyPath: "session.fsync", expected: 'one of "entry", "turn", "never"', found: "an object" },
+			{
+				keyPath: "compaction.keepRecentTokens",
+				pointer: "/compaction/keepRecentTokens",
+				expected: "a whole number at least 1",
+				found: "1.5",
+			},
+			{
+				keyPath: "session.fsync",
+				pointer: "/session/fsync",
+				expected: 'one of "entry", "turn", "never"',
+				found: "an object",
+			},
 		]);
 		expect(error.message.split("\n")).toEqual([
 			`Invalid settings in ${folders.projectFile}:`,
@@ -76,7 +96,9 @@ describe("settings errors", () => {
 	it("reports a section that is not an object", async () => {
 		await folders.writeGlobal({ compaction: true });
 		const error = await loadError();
-		expect(error.issues).toEqual([{ keyPath: "compaction", expected: "an object", found: "true" }]);
+		expect(error.issues).toEqual([
+			{ keyPath: "compaction", pointer: "/compaction", expected: "an object", found: "true" },
+		]);
 	});
 
 	it("rejects a file that does not hold an object", async () => {
