@@ -17,6 +17,7 @@ export {
 	type CompactionSummaryMessage,
 	compactionSummaryText,
 	convertHarnessMessages,
+	createShellCommandMessage,
 	type HarnessCustomMessage,
 	type ShellCommandMessage,
 	type ShellCommandRecord,

@@ -101,6 +101,25 @@ export function branchSummaryText(summary: string): string {
 	return `The conversation went down another path before returning here. A summary of that path:\n\n<summary>\n${summary}\n</summary>`;
 }
 
+/** The message of a record, with only the fields it sets (no `false` or `undefined` flags). */
+export function createShellCommandMessage(
+	record: ShellCommandRecord,
+	timestamp = Date.now(),
+): ShellCommandMessage {
+	const { command, output, exitCode, cancelled, truncated, fullOutputPath, excludeFromContext } = record;
+	return {
+		role: "shell",
+		command,
+		output,
+		exitCode,
+		...(cancelled ? { cancelled } : {}),
+		...(truncated ? { truncated } : {}),
+		...(fullOutputPath === undefined ? {} : { fullOutputPath }),
+		...(excludeFromContext ? { excludeFromContext } : {}),
+		timestamp,
+	};
+}
+
 /** The text the model reads for a shell command the user ran: the command, how it ended, its output. */
 export function shellCommandText(message: ShellCommandRecord): string {
 	const status = message.cancelled

@@ -17,7 +17,7 @@ import {
 import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
 import { summarizeHistory } from "../compaction/summarize.js";
 import type { CompactionOutcome, Summarizer } from "../compaction/types.js";
-import { convertHarnessMessages, type ShellCommandMessage, type ShellCommandRecord } from "../messages.js";
+import { convertHarnessMessages, createShellCommandMessage, type ShellCommandRecord } from "../messages.js";
 import { kestrelHome } from "../paths.js";
 import { abortableSleep } from "../retry/abortable-sleep.js";
 import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
@@ -224,18 +224,7 @@ export class AgentHarness {
 	async recordShellCommand(record: ShellCommandRecord): Promise<MessageEntry> {
 		this.assertIdle("record a shell command");
 		this.assertLive("record a shell command");
-		const { command, output, exitCode, cancelled, truncated, fullOutputPath, excludeFromContext } = record;
-		const message: ShellCommandMessage = {
-			role: "shell",
-			command,
-			output,
-			exitCode,
-			...(cancelled ? { cancelled } : {}),
-			...(truncated ? { truncated } : {}),
-			...(fullOutputPath === undefined ? {} : { fullOutputPath }),
-			...(excludeFromContext ? { excludeFromContext } : {}),
-			timestamp: Date.now(),
-		};
+		const message = createShellCommandMessage(record);
 		this.options.redactor?.redactInPlace(message);
 		await this.emit({ type: "message_start", message });
 		const entry = this.sessionValue.appendMessage(message);
