@@ -183,7 +183,8 @@ describe("interactive mode in a real terminal (tmux)", () => {
 
 		await tmux.type("/session");
 		await tmux.press("Enter");
-		await tmux.waitFor("messages: 2 user, 2 assistant, 1 tool calls");
+		// The !command is a shell entry of its own, not a user message.
+		await tmux.waitFor("messages: 1 user, 2 assistant, 1 tool calls;");
 		await tmux.type("/export tides.html");
 		await tmux.press("Enter");
 		await tmux.waitFor("Exported the session to");
