@@ -13,6 +13,7 @@ import { applyHarnessEvent, type EventView } from "./harness-event-view.js";
 import { editorKey, editorPaste, pastedText, withText } from "./input/editor-state.js";
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
 import { type KeyPress, keyPress } from "./input/key-press.js";
+import { overlayKey } from "./input/overlay-key.js";
 import { runShellCommand } from "./input/run-shell-command.js";
 import { BUILT_IN_COMMAND_NAMES, completeCommand, parseEditorInput } from "./input/slash-command.js";
 import type { Overlay, PickerOption, UiState } from "./ui-state.js";
@@ -192,7 +193,7 @@ export class InteractiveController {
 	handleKey(input: string, key: KeyPress): void {
 		const state = this.store.getState();
 		if (state.overlay) {
-			this.overlayKey(state.overlay, input, key);
+			overlayKey(state.overlay, input, key, (next) => this.setOverlay(next));
 			return;
 		}
 		if (key.tab && !key.ctrl && !key.meta) {
@@ -241,7 +242,7 @@ export class InteractiveController {
 			const line = pastedText(text)
 				.replace(/^\n+|\n+$/g, "")
 				.replace(/\n+/g, " ");
-			if (line !== "") this.overlayKey(state.overlay, line, keyPress());
+			if (line !== "") overlayKey(state.overlay, line, keyPress(), (next) => this.setOverlay(next));
 			return;
 		}
 		const editor = editorPaste(state.editor, text);
@@ -434,46 +435,6 @@ export class InteractiveController {
 		return answer;
 	}
 
-	private overlayKey(overlay: Overlay, input: string, key: KeyPress): void {
-		const cancel = key.escape || (key.ctrl && input === "c");
-		if (overlay.kind === "confirm") {
-			if (cancel) overlay.onCancel();
-			else if (/^[yY]$/.test(input)) overlay.onAnswer(true);
-			else if (/^[nN]$/.test(input)) overlay.onAnswer(false);
-			return;
-		}
-		if (overlay.kind === "approval") {
-			if (overlay.reason === undefined) {
-				if (input === "y") overlay.answer({ decision: "allow" });
-				else if (input === "a") overlay.answer({ decision: "allow_session" });
-				else if (input === "n") this.setOverlay({ ...overlay, reason: "" });
-				else if (cancel) overlay.answer({ decision: "deny" });
-				return;
-			}
-			if (key.return) {
-				const reason = overlay.reason.trim();
-				overlay.answer(reason === "" ? { decision: "deny" } : { decision: "deny", reason });
-			} else if (cancel) overlay.answer({ decision: "deny" });
-			else if (key.backspace || key.delete)
-				this.setOverlay({ ...overlay, reason: overlay.reason.slice(0, -1) });
-			else if (!key.ctrl && !key.meta && input !== "")
-				this.setOverlay({ ...overlay, reason: overlay.reason + input });
-			return;
-		}
-		const visible = filterOptions(overlay.options, overlay.filter);
-		if (cancel) overlay.onCancel();
-		else if (key.return) {
-			const option = visible[overlay.selected];
-			if (option) overlay.onSelect(option.value);
-		} else if (key.upArrow) this.setOverlay({ ...overlay, selected: Math.max(0, overlay.selected - 1) });
-		else if (key.downArrow)
-			this.setOverlay({ ...overlay, selected: Math.min(visible.length - 1, overlay.selected + 1) });
-		else if (key.backspace || key.delete)
-			this.setOverlay({ ...overlay, filter: overlay.filter.slice(0, -1), selected: 0 });
-		else if (!key.ctrl && !key.meta && input !== "" && !key.tab)
-			this.setOverlay({ ...overlay, filter: overlay.filter + input, selected: 0 });
-	}
-
 	private setOverlay(overlay: Overlay | undefined): void {
 		this.store.update((state: UiState) => ({ ...state, overlay }));
 	}
@@ -496,15 +457,8 @@ export class InteractiveController {
 	}
 }
 
-/** The picker rows whose label contains every word of `filter` (case-insensitive). */
-export function filterOptions(options: readonly PickerOption[], filter: string): PickerOption[] {
-	const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-	if (words.length === 0) return [...options];
-	return options.filter((option) => {
-		const label = `${option.label} ${option.hint ?? ""}`.toLowerCase();
-		return words.every((word) => label.includes(word));
-	});
-}
+/** Kept here for the components that read it from the controller. */
+export { filterOptions } from "./input/overlay-key.js";
 
 function textOf(content: readonly { type: string; text?: string }[]): string {
 	return content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");
