@@ -1,5 +1,11 @@
-import { resolve } from "node:path";
-import { localServersFromEnv, localServerTimeoutFromEnv, probeLocalServers } from "@kestrel/ai";
+import { join, resolve } from "node:path";
+import {
+	knownSecretVariables,
+	localServersFromEnv,
+	localServerTimeoutFromEnv,
+	modelsFileKeyVariables,
+	probeLocalServers,
+} from "@kestrel/ai";
 import { CliApp } from "./app/cli-app.js";
 import type { CliOptions } from "./args/cli-options.js";
 import { CliError } from "./cli-error.js";
@@ -7,7 +13,9 @@ import { configureModels } from "./models/configure-models.js";
 import { listModels } from "./models/list-models.js";
 import { resolveModel } from "./models/resolve-model.js";
 import type { HeadlessContext } from "./modes/headless-context.js";
-import { askOnTerminal, loadSettingsWithTrust } from "./permissions/project-trust.js";
+import { createToolPacks, displaysOf } from "./packs/create-tool-packs.js";
+import { loadSettingsAndPacks } from "./packs/load-settings-and-packs.js";
+import { askOnTerminal } from "./permissions/project-trust.js";
 import { pruneSessionBlobs } from "./prune-session-blobs.js";
 import { readPipedStdin, stdinWaitFromEnv } from "./read-stdin.js";
 import { openSession } from "./wiring/open-session.js";
@@ -30,7 +38,7 @@ export async function run(options: CliOptions): Promise<number> {
 		options.export === undefined &&
 		process.stdin.isTTY === true &&
 		process.stdout.isTTY === true;
-	const loaded = await loadSettingsWithTrust({
+	const { loaded, packs: packModules } = await loadSettingsAndPacks({
 		cwd,
 		home,
 		trustFlag: options.trustFolder,
@@ -49,9 +57,21 @@ export async function run(options: CliOptions): Promise<number> {
 		if (!sessionPath)
 			throw new CliError("--export needs a session file: kestrel --export <session.jsonl> [out.html]", 2);
 		const { exportSessionFile } = await import("./export/export-html.js");
+		// The packs are built only to ask their tools how they want to be shown; nothing starts.
+		const displays = displaysOf(
+			createToolPacks({
+				packs: packModules,
+				cwd,
+				settings,
+				secretVariables: [],
+				logDir: join(home, "logs"),
+				warn: () => {},
+			}),
+		);
 		const written = await exportSessionFile(
 			resolve(cwd, sessionPath),
 			outPath ? resolve(cwd, outPath) : undefined,
+			displays,
 		);
 		process.stdout.write(`Exported ${sessionPath} to ${written}\n`);
 		return 0;
@@ -109,6 +129,15 @@ export async function run(options: CliOptions): Promise<number> {
 	const { manager, session } = await openSession(options, settings, cwd, home);
 	const loadIssues = describeLoadIssues(session);
 	if (loadIssues) process.stderr.write(`${loadIssues}\n`);
+	const toolPacks = createToolPacks({
+		packs: packModules,
+		cwd,
+		settings,
+		// The registered modules' secret variables (a provider package's included) and models.json's.
+		secretVariables: [...knownSecretVariables(), ...modelsFileKeyVariables(modelsFile)],
+		logDir: join(home, "logs"),
+		warn: (message) => process.stderr.write(`kestrel: warning: ${message}\n`),
+	});
 	const app = new CliApp({
 		cwd,
 		home,
@@ -120,12 +149,14 @@ export async function run(options: CliOptions): Promise<number> {
 		approve: options.approve ?? settings.approve ?? "ask",
 		env: process.env,
 		...(options.apiKey === undefined ? {} : { apiKeyFlag: options.apiKey }),
+		toolPacks,
 		...(options.tools === undefined ? {} : { tools: options.tools }),
 		timeouts: options.timeouts,
 		unattended: !interactive && options.mode !== "rpc",
 		...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
 		...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
 	});
+	await startToolPacks(app);
 	if (options.mode === "rpc") {
 		const { runRpcMode } = await import("./modes/rpc/rpc-mode.js");
 		return runRpcMode(app, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
@@ -144,4 +175,20 @@ export async function run(options: CliOptions): Promise<number> {
 	};
 	if (options.mode === "json") return (await import("./modes/json-mode.js")).runJsonMode(context);
 	return (await import("./modes/print-mode.js")).runPrintMode(context);
+}
+
+/**
+ * Starts the session's tool packs before the first prompt and says what went wrong: a
+ * `--tools` name that matches nothing is a usage error (exit 2, with the valid names); a
+ * pack that failed to start or a tool left out for its name is a warning, and the rest
+ * works.
+ */
+async function startToolPacks(app: CliApp): Promise<void> {
+	const reports = await app.harness.start();
+	const unknown = reports.filter((report) => report.kind === "unknown_name");
+	if (unknown.length > 0) {
+		await app.close();
+		throw new CliError(unknown.map((report) => report.message).join("\n"), 2);
+	}
+	for (const report of reports) process.stderr.write(`kestrel: warning: ${report.message}\n`);
 }

@@ -1,15 +1,25 @@
-import type { BeforeToolCallResult, ToolCallHookContext } from "@kestrel/agent-core";
+import {
+	type BeforeToolCallResult,
+	type CallEffect,
+	callEffect,
+	type ToolCallHookContext,
+	type ToolView,
+} from "@kestrel/agent-core";
 import { kestrelHome } from "@kestrel/harness";
 import type { ApproveMode } from "../args/cli-options.js";
+import { callSummary, previewView } from "../format/tool-views.js";
 import { approvalFor, flagsAllowing } from "../permissions/approval-for.js";
 import { type ProtectionContext, protectedWriteReason } from "../permissions/protected-paths.js";
-import { type CallEffect, effectOf } from "../permissions/tool-effects.js";
 
 /** A tool call waiting for the user's decision. */
 export interface ApprovalRequest {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/** One line that says what the call does, from the tool's display (`$ npm test`, a path), else its arguments. */
+	summary: string;
+	/** What the call would change (a write's lines, an edit's diff), when the tool can say. */
+	preview?: ToolView;
 	/**
 	 * Set when the call changes a protected file (Kestrel's configuration, something that
 	 * runs code by itself): why it is asked whatever `--approve` says. Such a call is asked
@@ -29,7 +39,8 @@ export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promis
 
 /**
  * The permission gate of every mode: the mode (`ask`, `edits`, `all`) and what a call does
- * ({@link effectOf}) decide which calls need a question; a change to a protected file
+ * (its tool's declared `effects`, through agent-core's `callEffect`; a tool that declares
+ * nothing counts as running commands) decide which calls need a question; a change to a protected file
  * ({@link protectedWriteReason}) needs one in every mode. The approver asks it. With no
  * approver (print, JSON) such a call is blocked with a reason for the model, and
  * {@link onRefusal} tells the user which flag would allow it.
@@ -68,15 +79,17 @@ export class Approvals {
 		signal: AbortSignal,
 	): Promise<BeforeToolCallResult | undefined> => {
 		const name = context.toolCall.name;
-		const effect = effectOf(name, context.args ?? context.toolCall.arguments);
+		const tool = context.context.tools?.find((candidate) => candidate.name === name);
+		const args = recordOf(context.args ?? context.toolCall.arguments);
+		const effect = callEffect(tool?.effects, args);
 		const protectedReason =
 			effect.kind === "write" ? await protectedWriteReason(effect, this.paths) : undefined;
 		if (protectedReason === undefined) {
-			if (approvalFor(this.mode, effect.kind) === "allow" || this.allowedForSession.has(name))
-				return undefined;
+			if (approvalFor(this.mode, effect) === "allow" || this.allowedForSession.has(name)) return undefined;
 		}
-		const target = effect.kind === "write" ? ` to ${effect.path}` : "";
+		const target = effect.kind === "write" ? ` to ${effect.change.path}` : "";
 		if (!this.approver) return this.refuse(name, target, effect, protectedReason);
+		const preview = previewView(tool?.display, args);
 		let answer: ApprovalAnswer;
 		try {
 			answer = await this.approver(
@@ -84,6 +97,8 @@ export class Approvals {
 					toolCallId: context.toolCall.id,
 					toolName: name,
 					args: context.toolCall.arguments,
+					summary: callSummary(tool?.display, args),
+					...(preview === undefined ? {} : { preview }),
 					...(protectedReason === undefined ? {} : { protectedReason }),
 				},
 				signal,
@@ -119,7 +134,7 @@ export class Approvals {
 					"there, whatever --approve says, and nobody can answer now. Tell the user what to change instead.",
 			};
 		}
-		const flags = flagsAllowing(effect.kind);
+		const flags = flagsAllowing(effect);
 		this.onRefusal?.(
 			`refused the ${name} call${target}: it needs approval and nobody can answer in this mode; run kestrel with ${flags} to allow it.`,
 		);
@@ -128,4 +143,8 @@ export class Approvals {
 			reason: `The ${name} call was not approved: run kestrel with ${flags} to allow it.`,
 		};
 	}
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+	return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }

@@ -1,12 +1,11 @@
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { ToolPack } from "@kestrel/agent-core";
 import {
 	getModels,
 	getProviders,
-	knownSecretVariables,
 	type LoadedModelsFile,
 	type Model,
-	modelsFileKeyVariables,
 	type Provider,
 	type ProviderError,
 	providerModels,
@@ -68,6 +67,9 @@ export interface CliAppOptions {
 	approve: ApproveMode;
 	/** `--api-key`: applies to the provider of the model chosen at start. */
 	apiKeyFlag?: string;
+	/** The session's tool packs (`createToolPacks`); the harness starts them and `close()` closes them. */
+	toolPacks: readonly ToolPack[];
+	/** `--tools`: which packs and tools are active. */
 	tools?: readonly string[];
 	/** From the timeout flags. */
 	timeouts?: TimeoutSettings;
@@ -99,8 +101,7 @@ export class CliApp {
 			resolved: options.resolved,
 			settings: options.settings,
 			getApiKey: (provider) => this.apiKeyFor(provider),
-			// The registered modules' secret variables (a provider package's included) and models.json's.
-			keyVariables: [...knownSecretVariables(), ...modelsFileKeyVariables(options.modelsFile)],
+			toolPacks: options.toolPacks,
 			redactor: createCliRedactor(options.env, options.modelsFile, options.apiKeyFlag),
 			beforeToolCall: this.approvals.beforeToolCall,
 			...(options.tools === undefined ? {} : { tools: options.tools }),
@@ -221,10 +222,9 @@ export class CliApp {
 		};
 	}
 
-	/** Waits for the agent, then closes the session (releases its lock). */
+	/** Stops the agent, closes the tool packs (their servers and processes), then the session (releases its lock). */
 	async close(): Promise<void> {
-		this.harness.abort();
-		await this.harness.waitForIdle();
+		await this.harness.dispose();
 		await this.session.close();
 	}
 

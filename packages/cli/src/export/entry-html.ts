@@ -1,4 +1,5 @@
 import type { TreeEntry } from "@kestrel/harness";
+import type { DisplayLookup } from "../format/tool-views.js";
 import { contentHtml } from "./content-html.js";
 import { escapeHtml } from "./escape-html.js";
 import { jsonHtml, messageView, plainTextHtml } from "./message-html.js";
@@ -16,8 +17,11 @@ interface EntryView {
  * One tree entry as an `<article>` of the conversation, `hidden` unless it is on the
  * branch shown first (the script shows other branches on demand).
  */
-export function entryHtml(entry: TreeEntry, options: { visible: boolean; label?: string }): string {
-	const view = entryView(entry);
+export function entryHtml(
+	entry: TreeEntry,
+	options: { visible: boolean; label?: string; displays?: DisplayLookup },
+): string {
+	const view = entryView(entry, options.displays);
 	const label = options.label ? ` <span class="label">${escapeHtml(options.label)}</span>` : "";
 	const time = `<time>${escapeHtml(shortTime(entry.timestamp))}</time>`;
 	const id = escapeHtml(entry.id);
@@ -28,10 +32,10 @@ export function entryHtml(entry: TreeEntry, options: { visible: boolean; label?:
 	);
 }
 
-function entryView(entry: TreeEntry): EntryView {
+function entryView(entry: TreeEntry, displays: DisplayLookup | undefined): EntryView {
 	switch (entry.type) {
 		case "message":
-			return messageView(entry.message);
+			return messageView(entry.message, displays);
 		case "model_change":
 			return { kind: "note", heading: `Model → ${entry.provider}/${entry.modelId}`, body: "" };
 		case "thinking_level_change":

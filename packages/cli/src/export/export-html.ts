@@ -2,6 +2,7 @@ import { stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Session, SessionFormatError, SessionManager } from "@kestrel/harness";
 import { CliError } from "../cli-error.js";
+import type { DisplayLookup } from "../format/tool-views.js";
 import { defaultExportPath } from "./default-export-path.js";
 import { renderSessionHtml, sessionExportData } from "./render-session-html.js";
 
@@ -11,10 +12,14 @@ import { renderSessionHtml, sessionExportData } from "./render-session-html.js";
  * {@link defaultExportPath}). Returns the absolute path written; a file that cannot be
  * written is a {@link CliError}.
  */
-export async function exportSessionHtml(session: Session, outPath?: string): Promise<string> {
+export async function exportSessionHtml(
+	session: Session,
+	outPath?: string,
+	displays?: DisplayLookup,
+): Promise<string> {
 	const cwd = process.cwd();
 	const target = outPath === undefined ? defaultExportPath(session, cwd) : resolve(cwd, outPath);
-	const html = renderSessionHtml(sessionExportData(session));
+	const html = renderSessionHtml(sessionExportData(session), displays);
 	try {
 		await writeFile(target, html, "utf8");
 	} catch (error) {
@@ -28,7 +33,11 @@ export async function exportSessionHtml(session: Session, outPath?: string): Pro
  * kestrel writes to it), exports it with {@link exportSessionHtml} and closes it. A
  * missing or invalid file is a {@link CliError} saying so.
  */
-export async function exportSessionFile(sessionPath: string, outPath?: string): Promise<string> {
+export async function exportSessionFile(
+	sessionPath: string,
+	outPath?: string,
+	displays?: DisplayLookup,
+): Promise<string> {
 	const path = resolve(sessionPath);
 	const info = await stat(path).catch(() => undefined);
 	if (!info?.isFile()) {
@@ -48,7 +57,7 @@ export async function exportSessionFile(sessionPath: string, outPath?: string): 
 		throw new CliError(`Cannot read the session file ${path}: ${reason(error)}.`);
 	}
 	try {
-		return await exportSessionHtml(session, outPath);
+		return await exportSessionHtml(session, outPath, displays);
 	} finally {
 		await session.close();
 	}

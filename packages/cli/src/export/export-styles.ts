@@ -48,7 +48,7 @@ details > summary { cursor: pointer; color: var(--muted); }
 .thinking .plain { color: var(--muted); font-style: italic; padding: 0.25em 0 0.25em 0.75em; border-left: 3px solid var(--border); }
 .tool-call { margin: 0.5em 0; }
 .tool-name { font-weight: 600; color: var(--accent); }
-.usage, .facts, .bash-facts, .omitted { color: var(--muted); font-size: 12px; margin: 0.3em 0; }
+.usage, .facts, .tool-facts, .omitted { color: var(--muted); font-size: 12px; margin: 0.3em 0; }
 .error { color: var(--error); margin: 0.3em 0; }
 .diff { white-space: normal; }
 .diff span { display: block; white-space: pre; min-height: 1.2em; }

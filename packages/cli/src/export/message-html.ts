@@ -1,5 +1,6 @@
 import type { AgentMessage } from "@kestrel/agent-core";
 import type { AssistantMessage, ToolCall } from "@kestrel/ai";
+import type { DisplayLookup } from "../format/tool-views.js";
 import { describeFailure } from "../modes/format-run-error.js";
 import { boundedTextHtml } from "./bounded-text-html.js";
 import { contentHtml } from "./content-html.js";
@@ -20,7 +21,8 @@ export interface MessageView {
 }
 
 /** A message of any kind as a heading and an HTML body; unknown kinds show their JSON. */
-export function messageView(message: AgentMessage): MessageView {
+/** `displays` tells how each tool wants its results shown; unknown tools get the generic form. */
+export function messageView(message: AgentMessage, displays?: DisplayLookup): MessageView {
 	switch (message.role) {
 		case "user":
 			return { kind: "user", heading: "User", body: contentHtml(message.content, plainTextHtml) };
@@ -30,7 +32,7 @@ export function messageView(message: AgentMessage): MessageView {
 			return {
 				kind: message.isError ? "tool tool-error" : "tool",
 				heading: `Result of ${message.toolName}${message.isError ? " (error)" : ""}`,
-				body: toolResultHtml(message),
+				body: toolResultHtml(message, displays?.(message.toolName)),
 			};
 		case "compactionSummary":
 			return {

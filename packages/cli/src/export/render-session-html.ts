@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Session, SessionHeader, SessionTreeNode } from "@kestrel/harness";
+import type { DisplayLookup } from "../format/tool-views.js";
 import { type TreeRow, treeRows } from "../format/tree-rows.js";
 import { entryHtml } from "./entry-html.js";
 import { escapeHtml, jsonForScript } from "./escape-html.js";
@@ -40,7 +41,7 @@ export function sessionExportData(session: Session): SessionExportData {
  * conversation of the current one, with a small script to show another branch on click.
  * Everything taken from the session is escaped; the page loads nothing from the network.
  */
-export function renderSessionHtml(data: SessionExportData): string {
+export function renderSessionHtml(data: SessionExportData, displays?: DisplayLookup): string {
 	const rows = treeRows(data.tree, data.leafId);
 	const title = data.name ?? `Session ${data.header.id}`;
 	const treeData = {
@@ -50,6 +51,7 @@ export function renderSessionHtml(data: SessionExportData): string {
 	const entries = rows.map((row) =>
 		entryHtml(row.entry, {
 			visible: row.onCurrentPath,
+			...(displays === undefined ? {} : { displays }),
 			...(row.label === undefined ? {} : { label: row.label }),
 		}),
 	);

@@ -458,7 +458,6 @@ export class InteractiveController {
 }
 
 /** Kept here for the components that read it from the controller. */
-export { filterOptions } from "./input/overlay-key.js";
 
 function textOf(content: readonly { type: string; text?: string }[]): string {
 	return content.flatMap((block) => (block.type === "text" && block.text ? [block.text] : [])).join("\n");

@@ -1,6 +1,7 @@
 import { render } from "ink";
 import { createElement } from "react";
 import type { CliApp } from "../app/cli-app.js";
+import { displaysOf } from "../packs/create-tool-packs.js";
 import { resumePicker } from "./commands/run-slash-command.js";
 import { App } from "./components/app.js";
 import { createMarkdownRenderer } from "./format/markdown.js";
@@ -30,6 +31,7 @@ export async function runInteractiveMode(app: CliApp, options: InteractiveOption
 			onKey: (input, key) => controller.handleKey(input, key),
 			onPaste: (text) => controller.handlePaste(text),
 			markdown,
+			toolDisplays: displaysOf(app.harness.toolPacks),
 		}),
 		{
 			exitOnCtrlC: false,

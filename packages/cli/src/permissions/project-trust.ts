@@ -1,4 +1,10 @@
-import { type LoadedSettings, loadSettings, trustedFoldersFile, trustFolder } from "@kestrel/harness";
+import {
+	type ExtraSettingsKeys,
+	type LoadedSettings,
+	loadSettings,
+	trustedFoldersFile,
+	trustFolder,
+} from "@kestrel/harness";
 
 export interface ProjectTrustOptions {
 	cwd: string;
@@ -11,6 +17,8 @@ export interface ProjectTrustOptions {
 	overridden?: readonly string[];
 	/** Where notes and warnings go. */
 	stderr: { write(text: string): unknown };
+	/** Settings keys the tool packs own (`toolPackSettingsKeys`): validated, and withheld like other widening keys. */
+	extraKeys?: readonly ExtraSettingsKeys[];
 }
 
 /**
@@ -23,12 +31,13 @@ export interface ProjectTrustOptions {
  */
 export async function loadSettingsWithTrust(options: ProjectTrustOptions): Promise<LoadedSettings> {
 	const { cwd, home, stderr } = options;
+	const extra = options.extraKeys === undefined ? {} : { extraKeys: options.extraKeys };
 	if (options.trustFlag) {
 		const file = await trustFolder(cwd, home);
 		stderr.write(`kestrel: trusted ${cwd} (recorded in ${file}).\n`);
-		return loadSettings({ cwd, home, trustProject: true });
+		return loadSettings({ cwd, home, trustProject: true, ...extra });
 	}
-	const loaded = await loadSettings({ cwd, home });
+	const loaded = await loadSettings({ cwd, home, ...extra });
 	const withheld = loaded.withheld.filter((setting) => !options.overridden?.includes(setting.keyPath));
 	if (withheld.length === 0) return loaded;
 	const keys = withheld.map((setting) => `"${setting.keyPath}"`).join(", ");
@@ -40,7 +49,7 @@ export async function loadSettingsWithTrust(options: ProjectTrustOptions): Promi
 		);
 		if (yes) {
 			await trustFolder(cwd, home);
-			return loadSettings({ cwd, home, trustProject: true });
+			return loadSettings({ cwd, home, trustProject: true, ...extra });
 		}
 	}
 	stderr.write(

@@ -1,8 +1,7 @@
 import { lstat, readFile, readlink, realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
-import { applyEdits } from "@kestrel/tools-fs";
-import type { CallEffect } from "./tool-effects.js";
+import type { CallEffect } from "@kestrel/agent-core";
 
 /** Where a call's paths are resolved, and where Kestrel keeps its own files. */
 export interface ProtectionContext {
@@ -59,8 +58,8 @@ export async function protectedWriteReason(
 	context: ProtectionContext,
 ): Promise<string | undefined> {
 	const userHome = context.userHome ?? homedir();
-	const named =
-		effect.path === "~" || effect.path.startsWith("~/") ? join(userHome, effect.path.slice(1)) : effect.path;
+	const path = effect.change.path;
+	const named = path === "~" || path.startsWith("~/") ? join(userHome, path.slice(1)) : path;
 	const absolute = resolve(context.cwd, named);
 	const real = await realOfDeepestExisting(absolute);
 	const kestrelHomes = new Set([resolve(context.home), await realOfDeepestExisting(resolve(context.home))]);
@@ -108,14 +107,13 @@ async function changesScripts(
 			return true;
 		}
 	}
-	let after: string;
-	if (effect.content !== undefined) after = effect.content;
-	else {
-		if (before === undefined) return false; // edit of a missing file fails
-		const edited = applyEdits(before, effect.edits ?? []);
-		if (!edited.ok) return false; // the edit fails and changes nothing
-		after = edited.content;
+	let after: string | undefined;
+	try {
+		after = effect.change.after(before);
+	} catch {
+		return true; // nobody can tell what it writes
 	}
+	if (after === undefined) return false; // the call fails and changes nothing
 	const scriptsBefore = before === undefined ? undefined : scriptsOf(before);
 	const scriptsAfter = scriptsOf(after);
 	if (scriptsBefore === UNREADABLE || scriptsAfter === UNREADABLE) return true;

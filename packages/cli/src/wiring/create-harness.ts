@@ -1,4 +1,4 @@
-import type { BeforeToolCallResult, ToolCallHookContext } from "@kestrel/agent-core";
+import type { BeforeToolCallResult, ToolCallHookContext, ToolPack } from "@kestrel/agent-core";
 import { type Provider, stream } from "@kestrel/ai";
 import {
 	AgentHarness,
@@ -9,10 +9,7 @@ import {
 	type Settings,
 	type TimeoutSettings,
 } from "@kestrel/harness";
-import { fsToolsGuidelines } from "@kestrel/tools-fs";
-import { bashToolGuidelines } from "@kestrel/tools-shell";
 import type { ResolvedModel } from "../models/resolve-model.js";
-import { createTools } from "./create-tools.js";
 
 export interface CreateHarnessOptions {
 	cwd: string;
@@ -21,14 +18,14 @@ export interface CreateHarnessOptions {
 	session: Session;
 	resolved: ResolvedModel;
 	settings: Settings;
-	/** `--tools`: names to keep, `[]` for none, absent for all. */
+	/** The session's tool packs, built from settings (`createToolPacks`); the harness starts and closes them. */
+	toolPacks: readonly ToolPack[];
+	/** `--tools`: pack names, tool names and `prefix*` patterns to keep, `[]` for none, absent for all. */
 	tools?: readonly string[];
 	/** The timeout flags; they win over the `timeouts` setting. */
 	timeouts?: TimeoutSettings;
 	/** Print and JSON modes: nobody can stop a stalled run, so its total wait is bounded by default. */
 	unattended?: boolean;
-	/** Variables keys and credentials are read from besides the standard ones (provider packages', `models.json`'s): kept from commands. */
-	keyVariables?: readonly string[];
 	/** The keys kestrel holds, redacted from what is sent, stored and shown. */
 	redactor?: SecretRedactor;
 	systemPrompt?: string;
@@ -60,8 +57,8 @@ export function harnessTimeouts(
 }
 
 /**
- * The agent of every mode: the file tools and bash, the standard system prompt with
- * their guidelines, compaction and retry from settings, streaming through the default
+ * The agent of every mode: the tool packs (active as `--tools` says), the standard system
+ * prompt with the guidelines of the active tools, compaction and retry from settings, streaming through the default
  * registry (`configureModels` registered the built-ins and the provider packages in it).
  * The key is handed to requests only, never to the session or the prompt.
  */
@@ -74,13 +71,13 @@ export function createHarness(options: CreateHarnessOptions): AgentHarness {
 		...(options.resolved.thinkingLevel === undefined
 			? {}
 			: { thinkingLevel: options.resolved.thinkingLevel }),
-		tools: createTools(options.cwd, options.tools, options.keyVariables),
+		toolPacks: options.toolPacks,
+		...(options.tools === undefined ? {} : { activeTools: options.tools }),
 		systemPrompt: createSystemPromptSource({
 			cwd: options.cwd,
 			globalDir: options.home,
 			...(options.systemPrompt === undefined ? {} : { customPrompt: options.systemPrompt }),
 			...(options.appendSystemPrompt === undefined ? {} : { append: [options.appendSystemPrompt] }),
-			guidelines: [fsToolsGuidelines, bashToolGuidelines],
 			...(options.settings.contextFiles === undefined ? {} : { contextFiles: options.settings.contextFiles }),
 		}),
 		cwd: options.cwd,

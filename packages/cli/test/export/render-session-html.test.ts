@@ -1,12 +1,18 @@
 import type { Session } from "@kestrel/harness";
+import { fsToolPack } from "@kestrel/tools-fs";
+import { shellToolPack } from "@kestrel/tools-shell";
 import { describe, expect, it } from "vitest";
 import { renderSessionHtml, sessionExportData } from "../../src/export/render-session-html.js";
+import { displaysOf } from "../../src/packs/create-tool-packs.js";
 import { assistant, memorySession, toolResult, usage, user } from "./session-builders.js";
 
 const INJECTION = "</script><script>alert(1)</script>";
 
+/** How kestrel's own tools are shown; tools of other sessions get the generic form. */
+const DISPLAYS = displaysOf([fsToolPack("/harbour"), shellToolPack("/harbour")]);
+
 function render(session: Session): string {
-	return renderSessionHtml(sessionExportData(session));
+	return renderSessionHtml(sessionExportData(session), DISPLAYS);
 }
 
 /** The `<article>` of one entry. */
@@ -152,7 +158,7 @@ describe("renderSessionHtml", () => {
 		expect(editHtml).toContain('<span class="diff-add">+tide at 7</span>');
 		expect(editHtml).toContain('<span class="diff-hunk">@@ -1,1 +1,1 @@</span>');
 		const bashHtml = article(html, bash.id);
-		expect(bashHtml).toContain("<code>$ seq 100</code> · exit 0 · 1.5 s");
+		expect(bashHtml).toContain('<div class="tool-facts">exit 0 · 1.5 s</div>');
 		expect(bashHtml).toContain("60 earlier lines not shown");
 		const shown = bashHtml.slice(0, bashHtml.indexOf("<details"));
 		expect(shown).toContain("line 61\nline 62");
@@ -216,5 +222,21 @@ describe("renderSessionHtml", () => {
 		const html = render(session);
 		expect(html).not.toMatch(/<(?:link|img|iframe)\b|src="http|@import|url\(/);
 		expect(html).toContain("default-src 'none'");
+	});
+});
+
+describe("renderSessionHtml for tools it does not know", () => {
+	it("shows a diff the details carry, and the head of anything else", async () => {
+		const session = await memorySession();
+		const output = Array.from({ length: 100 }, (_, index) => `row ${index + 1}`).join("\n");
+		const listing = session.appendMessage(toolResult("mcp__db__query", output, { rows: 100 }));
+		const patch = session.appendMessage(
+			toolResult("mcp__git__apply", "applied", { diff: "@@ -1 +1 @@\n-old\n+new" }),
+		);
+		const html = renderSessionHtml(sessionExportData(session));
+		const listingHtml = article(html, listing.id);
+		expect(listingHtml).toContain("row 1\nrow 2");
+		expect(listingHtml).not.toContain("tool-facts");
+		expect(article(html, patch.id)).toContain('<span class="diff-add">+new</span>');
 	});
 });

@@ -6,12 +6,16 @@ describe("RpcApprover", () => {
 		const lines: unknown[] = [];
 		const rpc = new RpcApprover((line) => lines.push(line));
 		const signal = new AbortController().signal;
-		const plain = rpc.approver({ toolCallId: "t1", toolName: "bash", args: { command: "ls" } }, signal);
+		const plain = rpc.approver(
+			{ toolCallId: "t1", toolName: "bash", args: { command: "ls" }, summary: "$ ls" },
+			signal,
+		);
 		const guarded = rpc.approver(
 			{
 				toolCallId: "t2",
 				toolName: "write",
 				args: { path: ".git/hooks/pre-commit" },
+				summary: ".git/hooks/pre-commit",
 				protectedReason: "git runs what is in .git by itself",
 			},
 			signal,
@@ -26,6 +30,7 @@ describe("RpcApprover", () => {
 				toolCallId: "t1",
 				toolName: "bash",
 				args: { command: "ls" },
+				summary: "$ ls",
 			},
 			{
 				type: "approval_request",
@@ -33,6 +38,7 @@ describe("RpcApprover", () => {
 				toolCallId: "t2",
 				toolName: "write",
 				args: { path: ".git/hooks/pre-commit" },
+				summary: ".git/hooks/pre-commit",
 				protected: "git runs what is in .git by itself",
 			},
 		]);

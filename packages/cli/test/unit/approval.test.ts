@@ -1,14 +1,34 @@
-import type { ToolCallHookContext } from "@kestrel/agent-core";
+import { type AgentTool, callEffect, type ToolCallHookContext } from "@kestrel/agent-core";
+import { fsToolPack } from "@kestrel/tools-fs";
+import { shellToolPack } from "@kestrel/tools-shell";
+import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { Approvals } from "../../src/app/approvals.js";
 import { approvalFor } from "../../src/permissions/approval-for.js";
-import { effectOf } from "../../src/permissions/tool-effects.js";
 
-const TOOLS = ["read", "ls", "find", "grep", "write", "edit", "bash", "deploy"];
+/** A tool of another pack: only its declaration matters here. */
+function otherTool(name: string, effects?: AgentTool["effects"]): AgentTool {
+	return {
+		name,
+		description: name,
+		parameters: Type.Object({}),
+		...(effects === undefined ? {} : { effects }),
+		execute: async () => ({ content: [], details: undefined }),
+	};
+}
+
+/** The tools of a kestrel session: the file tools, bash, a tool that declares nothing, an MCP-like web read. */
+const SESSION_TOOLS: AgentTool[] = [
+	...fsToolPack(process.cwd()).tools(),
+	...shellToolPack(process.cwd()).tools(),
+	otherTool("deploy"),
+	otherTool("fetch", { kind: "read", openWorld: true }),
+];
+const ARGS = { path: "a.txt", content: "x", edits: [{ oldText: "a", newText: "b" }] };
 
 function decisions(mode: "ask" | "edits" | "all"): Record<string, string> {
 	return Object.fromEntries(
-		TOOLS.map((tool) => [tool, approvalFor(mode, effectOf(tool, { path: "a.txt" }).kind)]),
+		SESSION_TOOLS.map((tool) => [tool.name, approvalFor(mode, callEffect(tool.effects, ARGS))]),
 	);
 }
 
@@ -23,11 +43,18 @@ describe("approvalFor, by what a call does", () => {
 			edit: "ask",
 			bash: "ask",
 			deploy: "ask",
+			fetch: "ask",
 		});
 	});
 
 	it("edits: file changes run too; running commands and unknown tools ask", () => {
-		expect(decisions("edits")).toMatchObject({ write: "allow", edit: "allow", bash: "ask", deploy: "ask" });
+		expect(decisions("edits")).toMatchObject({
+			write: "allow",
+			edit: "allow",
+			fetch: "allow",
+			bash: "ask",
+			deploy: "ask",
+		});
 	});
 
 	it("all: everything runs", () => {
@@ -35,9 +62,11 @@ describe("approvalFor, by what a call does", () => {
 	});
 });
 
-const call = (name: string, args: Record<string, unknown> = {}) =>
+const call = (name: string, args: Record<string, unknown> = ARGS) =>
 	({
 		toolCall: { type: "toolCall", id: `id-${name}`, name, arguments: args },
+		args,
+		context: { messages: [], tools: SESSION_TOOLS },
 	}) as unknown as ToolCallHookContext;
 const signal = new AbortController().signal;
 
@@ -78,7 +107,9 @@ describe("Approvals with an approver (interactive and RPC modes)", () => {
 		};
 		expect(await approvals.beforeToolCall(call("edit"), signal)).toBeUndefined();
 		expect(await approvals.beforeToolCall(call("bash", { command: "ls" }), signal)).toBeUndefined();
-		expect(asked).toEqual([{ toolCallId: "id-bash", toolName: "bash", args: { command: "ls" } }]);
+		expect(asked).toEqual([
+			{ toolCallId: "id-bash", toolName: "bash", args: { command: "ls" }, summary: "$ ls" },
+		]);
 	});
 
 	it("remembers allow-for-the-session per tool until the session changes", async () => {
@@ -111,5 +142,44 @@ describe("Approvals with an approver (interactive and RPC modes)", () => {
 		expect((await approvals.beforeToolCall(call("write"), signal))?.reason).toBe(
 			"The user denied this write call: The question was not answered.",
 		);
+	});
+});
+
+describe("Approvals decide from declarations, not names", () => {
+	it("a write tool that cannot name its file is asked like a command", async () => {
+		const approvals = new Approvals("edits");
+		expect((await approvals.beforeToolCall(call("write", { content: "x" }), signal))?.reason).toContain(
+			"--approve all",
+		);
+	});
+
+	it("a tool named like a file tool but declaring nothing is not trusted for its name", async () => {
+		const impostor = otherTool("read");
+		const context = {
+			toolCall: { type: "toolCall", id: "id-read", name: "read", arguments: { path: "a" } },
+			args: { path: "a" },
+			context: { messages: [], tools: [impostor] },
+		} as unknown as ToolCallHookContext;
+		expect((await new Approvals("edits").beforeToolCall(context, signal))?.block).toBe(true);
+	});
+
+	it("shows what the call would change, from the tool's display", async () => {
+		const asked: unknown[] = [];
+		const approvals = new Approvals("ask");
+		approvals.approver = async (request) => {
+			asked.push(request);
+			return { decision: "allow" };
+		};
+		await approvals.beforeToolCall(call("write", { path: "notes.md", content: "one\ntwo" }), signal);
+		expect(asked).toEqual([
+			expect.objectContaining({ summary: "notes.md", preview: { kind: "diff", diff: "+one\n+two" } }),
+		]);
+	});
+
+	it("a network read is asked in ask mode and allowed in edits mode", async () => {
+		expect(
+			(await new Approvals("ask").beforeToolCall(call("fetch", { url: "x" }), signal))?.reason,
+		).toContain("--approve edits or --approve all");
+		expect(await new Approvals("edits").beforeToolCall(call("fetch", { url: "x" }), signal)).toBeUndefined();
 	});
 });

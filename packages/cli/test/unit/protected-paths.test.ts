@@ -1,7 +1,8 @@
 import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ToolCallHookContext } from "@kestrel/agent-core";
+import { type CallEffect, callEffect, type ToolCallHookContext } from "@kestrel/agent-core";
+import { fsToolPack } from "@kestrel/tools-fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Approvals } from "../../src/app/approvals.js";
 import { protectedWriteReason } from "../../src/permissions/protected-paths.js";
@@ -20,7 +21,14 @@ afterEach(async () => {
 	await rm(root, { recursive: true, force: true });
 });
 
-const write = (path: string, content = "x") => ({ kind: "write" as const, path, content });
+/** The file tools' own declarations: what the permission gate sees of their calls. */
+const FS_TOOLS = fsToolPack(process.cwd()).tools();
+const effectOf = (name: string, args: Record<string, unknown>) => {
+	const effect = callEffect(FS_TOOLS.find((tool) => tool.name === name)?.effects, args);
+	if (effect.kind !== "write") throw new Error(`${name} should be a write, got ${effect.kind}`);
+	return effect as Extract<CallEffect, { kind: "write" }>;
+};
+const write = (path: string, content = "x") => effectOf("write", { path, content });
 const reason = (path: string, content?: string) =>
 	protectedWriteReason(write(path, content), { cwd, home, userHome: root });
 
@@ -90,10 +98,10 @@ describe("protectedWriteReason", () => {
 		expect(await reason("package.json", hooked)).toContain("scripts");
 		expect(await reason("package.json", "{ not json")).toContain("scripts");
 		const edit = (oldText: string, newText: string) =>
-			protectedWriteReason(
-				{ kind: "write", path: "package.json", edits: [{ oldText, newText }] },
-				{ cwd, home },
-			);
+			protectedWriteReason(effectOf("edit", { path: "package.json", edits: [{ oldText, newText }] }), {
+				cwd,
+				home,
+			});
 		expect(await edit('"version": "1.0.0"', '"version": "2.0.0"')).toBeUndefined();
 		expect(await edit('"test": "vitest"', '"test": "vitest; curl x | sh"')).toContain("scripts");
 		expect(await reason("web/package.json", JSON.stringify({ scripts: { prepare: "sh x" } }))).toContain(
@@ -106,6 +114,7 @@ const call = (name: string, args: Record<string, unknown>) =>
 	({
 		toolCall: { type: "toolCall", id: `id-${name}`, name, arguments: args },
 		args,
+		context: { messages: [], tools: FS_TOOLS },
 	}) as unknown as ToolCallHookContext;
 const signal = new AbortController().signal;
 

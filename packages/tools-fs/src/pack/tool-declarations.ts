@@ -61,6 +61,7 @@ export const writeDisplay: ToolDisplay = {
 			? {
 					kind: "diff",
 					diff: args.content
+						.replace(/\n$/, "")
 						.split("\n")
 						.map((line) => `+${line}`)
 						.join("\n"),

@@ -1,4 +1,5 @@
 import { Box, useInput, usePaste, useWindowSize } from "ink";
+import type { DisplayLookup } from "../../format/tool-views.js";
 import type { MarkdownRenderer } from "../format/markdown.js";
 import type { KeyPress } from "../input/key-press.js";
 import type { UiStore } from "../ui-store.js";
@@ -6,6 +7,7 @@ import { EditorView } from "./editor-view.js";
 import { LiveView } from "./live-view.js";
 import { OverlayView } from "./overlay-view.js";
 import { StatusLineView } from "./status-line-view.js";
+import { ToolDisplayContext } from "./tool-display-context.js";
 import { TranscriptView } from "./transcript-view.js";
 import { useUi } from "./use-ui.js";
 
@@ -16,23 +18,27 @@ export interface AppProps {
 	/** Receives each paste, whole (the controller's `handlePaste`); never split into keys. */
 	onPaste: (text: string) => void;
 	markdown: MarkdownRenderer;
+	/** The displays of the session's tools; without it every tool is shown in the generic form. */
+	toolDisplays?: DisplayLookup;
 	/** Read keys and pastes from stdin (off in tests that change the store directly). */
 	readKeys?: boolean;
 }
 
 /** The interactive screen: transcript, live message, editor (or a picker/question), status line. */
-export function App({ store, onKey, onPaste, markdown, readKeys = true }: AppProps) {
+export function App({ store, onKey, onPaste, markdown, toolDisplays, readKeys = true }: AppProps) {
 	useInput(onKey, { isActive: readKeys });
 	// Ink turns on the terminal's bracketed paste while this is active and off at exit.
 	usePaste(onPaste, { isActive: readKeys });
 	return (
-		<>
+		<ToolDisplayContext value={toolDisplays ?? noDisplays}>
 			<TranscriptView store={store} markdown={markdown} />
 			<Live store={store} markdown={markdown} />
 			<Bottom store={store} />
-		</>
+		</ToolDisplayContext>
 	);
 }
+
+const noDisplays: DisplayLookup = () => undefined;
 
 function Live({ store, markdown }: { store: UiStore; markdown: MarkdownRenderer }) {
 	const { rows } = useWindowSize();

@@ -6,6 +6,7 @@ import { tailLines } from "../format/tail-lines.js";
 import { formatToolArgs } from "../format/tool-call.js";
 import type { LiveMessage } from "../transcript-item.js";
 import type { UiStore } from "../ui-store.js";
+import { useToolDisplays } from "./tool-display-context.js";
 import { Thinking } from "./transcript-item-view.js";
 import { useUi } from "./use-ui.js";
 
@@ -26,6 +27,7 @@ export function LiveView({
 }) {
 	const live = useUi(store, (state) => state.live);
 	const tools = useUi(store, (state) => state.tools);
+	const displayOf = useToolDisplays();
 	const showThinking = useUi(store, (state) => state.showThinking);
 	return (
 		<Box flexDirection="column">
@@ -37,7 +39,7 @@ export function LiveView({
 				return (
 					<Box key={tool.toolCallId} flexDirection="column" marginTop={1}>
 						<Text>
-							<Text color="yellow">◌ {tool.name}</Text> {formatToolArgs(tool.name, tool.args)}
+							<Text color="yellow">◌ {tool.name}</Text> {formatToolArgs(displayOf(tool.name), tool.args)}
 						</Text>
 						{lines.map((line, index) => (
 							// biome-ignore lint/suspicious/noArrayIndexKey: a tail of output lines.

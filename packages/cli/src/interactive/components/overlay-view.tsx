@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import { formatToolArgs, previewMutation } from "../format/tool-call.js";
-import { filterOptions } from "../interactive-controller.js";
+import { previewLines } from "../format/tool-call.js";
+import { filterOptions } from "../input/overlay-key.js";
 import type { Overlay } from "../ui-state.js";
 import { StyledLines } from "./styled-lines.js";
 
@@ -17,19 +17,19 @@ export function OverlayView({ overlay }: { overlay: Overlay }) {
 		);
 	}
 	if (overlay.kind === "approval") {
-		const { toolName, args, protectedReason } = overlay.request;
+		const { toolName, summary, preview, protectedReason } = overlay.request;
 		return (
 			<Box borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1} flexDirection="column">
 				<Text>
 					<Text color="yellow" bold>
 						Allow {toolName}?
 					</Text>{" "}
-					{formatToolArgs(toolName, args)}
+					{summary}
 				</Text>
 				{protectedReason !== undefined && (
 					<Text color="red">Protected: {protectedReason}. Asked every time, whatever --approve says.</Text>
 				)}
-				<StyledLines lines={previewMutation(toolName, args)} />
+				<StyledLines lines={previewLines(preview)} />
 				{overlay.reason === undefined ? (
 					protectedReason === undefined ? (
 						<Text>

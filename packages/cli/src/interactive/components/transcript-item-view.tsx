@@ -4,6 +4,7 @@ import { tailLines } from "../format/tail-lines.js";
 import { formatToolArgs, formatToolResult } from "../format/tool-call.js";
 import type { TranscriptItem } from "../transcript-item.js";
 import { StyledLines } from "./styled-lines.js";
+import { useToolDisplays } from "./tool-display-context.js";
 
 /** How many lines of a `!command`'s output are shown (all of it went into the context). */
 const SHELL_LINES = 20;
@@ -18,6 +19,7 @@ export function TranscriptItemView({
 	markdown: MarkdownRenderer;
 	showThinking: boolean;
 }) {
+	const displayOf = useToolDisplays();
 	switch (item.kind) {
 		case "user":
 			return (
@@ -36,16 +38,18 @@ export function TranscriptItemView({
 					{item.error !== undefined && <Text color="red">Error: {item.error}</Text>}
 				</Box>
 			);
-		case "tool":
+		case "tool": {
+			const display = displayOf(item.name);
 			return (
 				<Box flexDirection="column" marginTop={1}>
 					<Text>
 						<Text color={item.isError ? "red" : "yellow"}>● {item.name}</Text>{" "}
-						{formatToolArgs(item.name, item.args)}
+						{formatToolArgs(display, item.args)}
 					</Text>
-					<StyledLines lines={formatToolResult(item.name, item.resultText, item.details, item.isError)} />
+					<StyledLines lines={formatToolResult(display, item)} />
 				</Box>
 			);
+		}
 		case "shell": {
 			const { lines, omitted } = tailLines(item.output, SHELL_LINES);
 			return (

@@ -1,3 +1,5 @@
+import type { ToolDisplay, ToolView } from "@kestrel/agent-core";
+import { callSummary, previewView, resultFacts, resultView } from "../../format/tool-views.js";
 import { headLines, tailLines } from "./tail-lines.js";
 
 /** One line of a tool's display and how to colour it. */
@@ -6,41 +8,54 @@ export interface StyledLine {
 	tone?: "added" | "removed" | "dim" | "error";
 }
 
-/** How many lines of bash output, diffs and other results are shown. */
-export const TOOL_OUTPUT_LINES = { bash: 12, diff: 40, other: 8 } as const;
+/** How many lines of output are shown: the end of command-like output, diffs, the start of anything else. */
+export const TOOL_OUTPUT_LINES = { tail: 12, diff: 40, head: 8 } as const;
 
-/** A one-line summary of a call: `$ command` for bash, the path for file tools, else the arguments as JSON. */
-export function formatToolArgs(name: string, args: Record<string, unknown>): string {
-	const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-	if (name === "bash" && args.command !== undefined) return `$ ${text(args.command)}`;
-	if (typeof args.path === "string" && ["read", "write", "edit", "ls"].includes(name)) {
-		const range = name === "read" && args.offset !== undefined ? ` (from line ${text(args.offset)})` : "";
-		return `${args.path}${range}`;
-	}
-	return truncate(JSON.stringify(args), 200);
+/** A one-line summary of a call: the tool's own (`$ command`, a path), else the arguments as JSON. */
+export function formatToolArgs(display: ToolDisplay | undefined, args: Record<string, unknown>): string {
+	return callSummary(display, args);
+}
+
+/** A finished call as the terminal shows it. */
+export interface FinishedCall {
+	resultText: string;
+	details: unknown;
+	isError: boolean;
 }
 
 /**
- * The result lines of a finished call: an edit's diff from its `details`, the last lines
- * of bash output, the first lines of anything else; errors whole-toned red.
+ * The result lines of a finished call: its facts (exit status, duration), then its view
+ * (an edit's diff, the last lines of command output, the first lines of anything else);
+ * errors whole-toned red.
  */
-export function formatToolResult(
-	name: string,
-	resultText: string,
-	details: unknown,
-	isError: boolean,
-): StyledLine[] {
-	if (isError) {
-		const { lines, omitted } = headLines(resultText, TOOL_OUTPUT_LINES.other);
-		return [...lines.map((text) => ({ text, tone: "error" as const })), ...moreLine(omitted, "after")];
+export function formatToolResult(display: ToolDisplay | undefined, call: FinishedCall): StyledLine[] {
+	const result = {
+		content: [{ type: "text" as const, text: call.resultText }],
+		details: call.details,
+		isError: call.isError,
+	};
+	const facts = resultFacts(display, result);
+	const header: StyledLine[] = facts.length === 0 ? [] : [{ text: facts.join(" · "), tone: "dim" }];
+	const view = resultView(display, result);
+	if (call.isError) {
+		const { lines, omitted } = headLines(call.resultText, TOOL_OUTPUT_LINES.head);
+		return [
+			...header,
+			...lines.map((text) => ({ text, tone: "error" as const })),
+			...moreLine(omitted, "after"),
+		];
 	}
-	const diff = diffOf(details);
-	if (name === "edit" && diff !== undefined) return formatDiff(diff, TOOL_OUTPUT_LINES.diff);
-	if (name === "bash") {
-		const { lines, omitted } = tailLines(resultText, TOOL_OUTPUT_LINES.bash);
+	return [...header, ...formatView(view)];
+}
+
+/** A view as coloured lines, bounded. */
+export function formatView(view: ToolView): StyledLine[] {
+	if (view.kind === "diff") return formatDiff(view.diff, TOOL_OUTPUT_LINES.diff);
+	if (view.keep === "tail") {
+		const { lines, omitted } = tailLines(view.text, TOOL_OUTPUT_LINES.tail);
 		return [...moreLine(omitted, "before"), ...lines.map((text) => ({ text, tone: "dim" as const }))];
 	}
-	const { lines, omitted } = headLines(resultText, TOOL_OUTPUT_LINES.other);
+	const { lines, omitted } = headLines(view.text, TOOL_OUTPUT_LINES.head);
 	return [...lines.map((text) => ({ text, tone: "dim" as const })), ...moreLine(omitted, "after")];
 }
 
@@ -55,30 +70,21 @@ export function formatDiff(diff: string, max: number): StyledLine[] {
 	return [...styled, ...moreLine(omitted, "after")];
 }
 
-/** A preview of what a write or edit call would change, for the permission prompt. */
-export function previewMutation(name: string, args: Record<string, unknown>, max = 16): StyledLine[] {
-	if (name === "write" && typeof args.content === "string") {
-		const { lines, omitted } = headLines(args.content, max);
-		return [
-			...lines.map((text) => ({ text: `+${text}`, tone: "added" as const })),
-			...moreLine(omitted, "after"),
-		];
-	}
-	if (name === "edit" && Array.isArray(args.edits)) {
-		const diff: string[] = [];
-		for (const edit of args.edits as { oldText?: unknown; newText?: unknown }[]) {
-			if (typeof edit.oldText === "string") diff.push(...edit.oldText.split("\n").map((line) => `-${line}`));
-			if (typeof edit.newText === "string") diff.push(...edit.newText.split("\n").map((line) => `+${line}`));
-		}
-		return formatDiff(diff.join("\n"), max);
-	}
-	return [];
+/** What the permission prompt shows of a call before it runs (the lines a write adds, an edit's changes), bounded to `max`. */
+export function previewLines(view: ToolView | undefined, max = 16): StyledLine[] {
+	if (view === undefined) return [];
+	if (view.kind === "diff") return formatDiff(view.diff, max);
+	const { lines, omitted } = headLines(view.text, max);
+	return [...lines.map((text) => ({ text, tone: "dim" as const })), ...moreLine(omitted, "after")];
 }
 
-function diffOf(details: unknown): string | undefined {
-	if (typeof details !== "object" || details === null) return undefined;
-	const diff = (details as { diff?: unknown }).diff;
-	return typeof diff === "string" ? diff : undefined;
+/** The preview of a call from its tool's display. */
+export function previewMutation(
+	display: ToolDisplay | undefined,
+	args: Record<string, unknown>,
+	max = 16,
+): StyledLine[] {
+	return previewLines(previewView(display, args), max);
 }
 
 function moreLine(omitted: number, where: "before" | "after"): StyledLine[] {
@@ -86,8 +92,4 @@ function moreLine(omitted: number, where: "before" | "after"): StyledLine[] {
 	return [
 		{ text: where === "before" ? `… ${omitted} earlier lines` : `… ${omitted} more lines`, tone: "dim" },
 	];
-}
-
-function truncate(text: string, max: number): string {
-	return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -43,6 +43,8 @@ export class RpcApprover {
 				toolCallId: request.toolCallId,
 				toolName: request.toolName,
 				args: request.args,
+				summary: request.summary,
+				...(request.preview === undefined ? {} : { preview: request.preview }),
 				...(request.protectedReason === undefined ? {} : { protected: request.protectedReason }),
 			});
 		});

@@ -1,3 +1,4 @@
+import type { ToolView } from "@kestrel/agent-core";
 /**
  * The lines `kestrel --mode rpc` writes on stdout, one JSON object per line. Commands (what
  * the client writes on stdin) are in `rpc-command-schema.ts`; the client's guide with
@@ -68,6 +69,10 @@ export interface RpcApprovalRequestLine {
 	toolCallId: string;
 	toolName: string;
 	args: Record<string, unknown>;
+	/** One line that says what the call does, as its tool shows it (`$ npm test`, a path); JSON for tools that say nothing. */
+	summary: string;
+	/** What the call would change, when its tool can say: a diff (`+`/`-` lines) or a text. */
+	preview?: ToolView;
 	/**
 	 * Present when the call changes a protected file (Kestrel's configuration, something
 	 * that runs code by itself): why it is asked whatever `--approve` says. `allow_session`
