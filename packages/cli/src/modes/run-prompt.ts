@@ -9,7 +9,8 @@ export interface PromptRun {
 
 /**
  * Runs one prompt to the end. The first SIGINT aborts the harness; the run is awaited
- * either way and the session closed, so the file stays valid and its lock is released.
+ * either way, the tool packs closed (their servers and processes stopped) and the session
+ * closed, so the file stays valid and its lock is released.
  */
 export async function runPrompt(harness: AgentHarness, session: Session, prompt: string): Promise<PromptRun> {
 	let interrupted = false;
@@ -26,6 +27,7 @@ export async function runPrompt(harness: AgentHarness, session: Session, prompt:
 	} finally {
 		process.off("SIGINT", onInterrupt);
 		process.off("SIGTERM", onInterrupt);
+		await harness.dispose();
 		await session.close();
 	}
 }

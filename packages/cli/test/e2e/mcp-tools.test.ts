@@ -158,4 +158,34 @@ describe("MCP tools in kestrel -p", () => {
 		expect(request(0).tools).toContain("bash");
 		expect(request(0).tools.some((name) => name.startsWith("mcp__broken__"))).toBe(false);
 	});
+
+	it("stops every server process, and what they started, when the run ends", async () => {
+		const pidFile = join(fixture.cwd, "sleeper.pid");
+		// The server's shell starts a background process in its group, then becomes the server.
+		const script = `sleep 600 & echo $! > '${pidFile}'; exec '${process.execPath}' '${FILESYSTEM_SERVER}' '${fixture.cwd}'`;
+		await writeFile(
+			join(fixture.kestrelHome, "settings.json"),
+			JSON.stringify({ mcpServers: { files: { command: "sh", args: ["-c", script] } } }),
+		);
+		fixture.server.enqueue(answer("ok"));
+		const result = await fixture.run(["--model", WIRE_MODEL, "--no-session", "-p", "hi"]);
+		expect(result).toMatchObject({ code: 0, stderr: "" });
+		expect(request(0).tools).toContain("mcp__files__read_text_file");
+		const sleeper = Number((await readFile(pidFile, "utf8")).trim());
+		expect(sleeper).toBeGreaterThan(0);
+		// Signals are delivered asynchronously: give the group a wide margin to go.
+		expect(await goneWithin(sleeper, 10_000)).toBe(true);
+	});
 });
+
+/** Whether `pid` has exited (a zombie waiting for its new parent to reap it counts) within `ms`. */
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+	const deadline = Date.now() + ms;
+	for (;;) {
+		const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => undefined);
+		// The state follows the command name in parentheses: `Z` is a zombie.
+		if (stat === undefined || stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) return true;
+		if (Date.now() > deadline) return false;
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
