@@ -18,31 +18,23 @@ export const BEDROCK_CATALOGUE_DATE = "2026-12-03";
 //   Bedrock model cards; prices from the Bedrock pricing page as quoted in 2026 write-ups;
 //   cached input 75% off (Nova Pro $0.20 per million). No cache-write price was found for
 //   Nova: writes are priced at the input rate here.
+// - Meta Llama 4 Maverick and Mistral Large 2 (24.07): Bedrock takes their tools only without
+//   streaming (AWS's "Supported models and model features" table for Converse marks Llama 3.x
+//   and Mistral Large 2 "Streaming tool use: No"; Llama 4 answers a ConverseStream request
+//   with tools "This model doesn't support tool use in streaming mode"); the
+//   `streamingToolUse` compat flag, false by default for `meta.llama` and `mistral.` ids,
+//   sends their tool turns through Converse. Limits from the model cards: Llama 4 Maverick
+//   (on demand through the geographic profile only) 1M context, 8K output, text and image;
+//   Mistral Large 2 (24.07) 128K context, 8K output, text. Prices (us-east-1 on demand): the
+//   stored copies of the Bedrock pricing page carry no figures (it fills its tables in the
+//   browser), so they are the pricing page's figures as quoted by price listings, which agree
+//   with each other (searched 2026-12-04): Maverick $0.24 in / $0.97 out, Mistral Large 2
+//   $2 / $6 per million tokens. Neither has prompt caching on Bedrock: no cache prices.
 // Left out: Nova Premier (deprecated; retired 2026-09-14 by one listing), Claude Opus 4.6
-// and Sonnet 4.5 (no Bedrock figures found; Sonnet 4.5 is deprecated), and every Meta Llama
-// and Mistral model, for want of a price from AWS itself.
-// - They work: Bedrock takes their tools only without streaming (AWS's "Supported models and
-//   model features" table for Converse marks Llama 3.x and Mistral Large 2 (24.07) "Streaming
-//   tool use: No"; Llama 4 answers a ConverseStream request with tools "This model doesn't
-//   support tool use in streaming mode"), and the `streamingToolUse` compat flag, false by
-//   default for `meta.llama` and `mistral.` ids, sends their tool turns through Converse.
-// - Prices, searched again on 2026-12-04 (us-east-1 on demand): the stored copies of the
-//   Bedrock pricing page (aws.amazon.com/bedrock/pricing) carry no figures, since the page
-//   fills its price tables in the browser, and AWS's model cards and launch posts point to that
-//   page. Figures appear only in third-party listings: Llama 4 Maverick $0.24 in / $0.97 out,
-//   Llama 3.3 70B $0.72 / $0.72, Mistral Large 2 (24.07) and Pixtral Large $2 / $6 per million
-//   tokens (a gateway's price list, source files of other projects). Not used: AWS's own only.
-// - What the model cards say, for a `defineModel`: Llama 4 Maverick
-//   (`meta.llama4-maverick-17b-instruct-v1:0`, on demand through the geo profile
-//   `us.meta.llama4-maverick-17b-instruct-v1:0`, no global profile): 1M context, 8K output,
-//   text and image input, Converse and Invoke, lifecycle Active, EOL no sooner than
-//   2026-04-28. Llama 4 Scout (`meta.llama4-scout-17b-instruct-v1:0`): no AWS card found
-//   (an issue thread gives 10M context, 8K output). Llama 3.3 70B
-//   (`meta.llama3-3-70b-instruct-v1:0`): no card found. Llama 3.1 405B: Legacy, EOL
-//   2026-07-07. Pixtral Large (`mistral.pixtral-large-2502-v1:0`): 128K context, 16K output,
-//   text and image, but Converse "No" on its card, so it cannot be used through this API.
-//   Mistral Large 3 (`mistral.mistral-large-3-675b-instruct`): its card gives no context
-//   window or output limit. Magistral Small was not checked.
+// and Sonnet 4.5 (no Bedrock figures found; Sonnet 4.5 is deprecated); Llama 4 Scout and
+// Llama 3.3 70B (no AWS model card found for their limits); Pixtral Large (its card says
+// Converse "No", so it cannot be used through this API); Mistral Large 3 (its card gives no
+// context window or output limit). Any of them works with `defineModel`.
 
 type CatalogueEntry = Omit<DefineModelOptions<"bedrock-converse-stream">, "api" | "provider" | "baseUrl">;
 
@@ -134,5 +126,21 @@ export const BEDROCK_MODELS: readonly Model<"bedrock-converse-stream">[] = [
 		cost: { input: 0.8, output: 3.2, cacheRead: 0.2, cacheWrite: 0.8 },
 		contextWindow: 300_000,
 		maxTokens: 5_000,
+	}),
+	bedrock({
+		id: "us.meta.llama4-maverick-17b-instruct-v1:0",
+		name: "Llama 4 Maverick 17B (US)",
+		input: ["text", "image"],
+		cost: { input: 0.24, output: 0.97, cacheRead: 0, cacheWrite: 0 },
+		contextWindow: 1_000_000,
+		maxTokens: 8_192,
+	}),
+	bedrock({
+		id: "mistral.mistral-large-2407-v1:0",
+		name: "Mistral Large 2 (24.07)",
+		input: ["text"],
+		cost: { input: 2, output: 6, cacheRead: 0, cacheWrite: 0 },
+		contextWindow: 128_000,
+		maxTokens: 8_192,
 	}),
 ];

@@ -11,6 +11,7 @@ import {
 	wireApisOf,
 } from "@kestrel/ai";
 import { describe, expect, it } from "vitest";
+import { resolveCompat } from "../src/compat-flags.js";
 import * as bedrockPackage from "../src/index.js";
 import { BEDROCK_MODELS, bedrockConverseStream, DEFAULT_BASE_URL } from "../src/index.js";
 import { encodeBedrockStream } from "../src/testing/index.js";
@@ -112,5 +113,17 @@ describe("loading the package as kestrel does", () => {
 		expect(message.stopReason, message.errorMessage).toBe("stop");
 		expect(message.content).toEqual([{ type: "text", text: "Loaded." }]);
 		expect(wire.server.requests[0]?.headers.authorization).toBe("Bearer bedrock-api-key");
+	});
+});
+
+describe("the catalogue's Llama and Mistral models", () => {
+	it("send their tool turns without streaming (Bedrock refuses streamed tool use for them)", () => {
+		const ids = ["us.meta.llama4-maverick-17b-instruct-v1:0", "mistral.mistral-large-2407-v1:0"];
+		for (const id of ids) {
+			const model = BEDROCK_MODELS.find((candidate) => candidate.id === id);
+			expect(model, id).toBeDefined();
+			if (model === undefined) continue;
+			expect(resolveCompat(model).streamingToolUse, id).toBe(false);
+		}
 	});
 });
