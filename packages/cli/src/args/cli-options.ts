@@ -16,7 +16,7 @@ export interface CliOptions {
 	baseUrl?: string;
 	systemPrompt?: string;
 	appendSystemPrompt?: string;
-	/** Tool names to enable; `[]` for `--no-tools`; absent for all. */
+	/** Pack names, tool names and `prefix*` patterns to enable; `[]` for `--no-tools`; absent for all. */
 	tools?: string[];
 	continue: boolean;
 	resume: boolean;

@@ -45,7 +45,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		.option("--base-url <url>", "send requests to this base URL instead of the model's")
 		.option("--system-prompt <text>", "replace the base system prompt")
 		.option("--append-system-prompt <text>", "add this text to the end of the system prompt")
-		.option("--tools <list>", "comma-separated tools to enable: read,write,edit,ls,find,grep,bash", toolList)
+		.option("--tools <list>", "comma-separated packs, tools or prefix* patterns to enable, e.g. fs,bash or read,mcp__github__* (default: all)", toolList)
 		.option("--no-tools", "enable no tools")
 		.option("-c, --continue", "continue the most recent session of this folder")
 		.option("-r, --resume", "pick a session to resume")
