@@ -9,7 +9,12 @@ import { createGrepTool } from "./grep-tool.js";
  */
 export const grepEngines = [
 	{ name: "disk with ripgrep", create: diskWorkspace, engine: "ripgrep", used: "ripgrep" },
-	{ name: "disk with the JavaScript engine", create: diskWorkspace, engine: "javascript", used: "javascript" },
+	{
+		name: "disk with the JavaScript engine",
+		create: diskWorkspace,
+		engine: "javascript",
+		used: "javascript",
+	},
 	{ name: "memory (JavaScript only)", create: memoryWorkspace, engine: "ripgrep", used: "javascript" },
 ] as const;
 
@@ -29,7 +34,12 @@ describe.each(grepEngines)("grep tool on $name", ({ create, engine, used }) => {
 		const tool = createGrepTool(workspace.root, { engine, operations: workspace.operations });
 		const result = await run(tool, { pattern: "needle" });
 		expect(textOf(result)).toBe("src/a.ts:1:const needle = 1;");
-		expect(result.details).toMatchObject({ files: 1, binaryFilesSkipped: 1, limitReached: false, engine: used });
+		expect(result.details).toMatchObject({
+			files: 1,
+			binaryFilesSkipped: 1,
+			limitReached: false,
+			engine: used,
+		});
 		expect(result.details.matches).toEqual([{ path: "src/a.ts", line: 1, text: "const needle = 1;" }]);
 	});
 

@@ -361,7 +361,7 @@ async function grep(
 						more,
 					};
 				};
-				for (const entry of found) {
+				for (const entry of found.entries) {
 					// As the walk does: once the limit is reached, a further file could only add beyond it.
 					if (matches >= limit) {
 						details.limitReached = true;
@@ -369,6 +369,7 @@ async function grep(
 					}
 					if (!consume(await resultOf(entry))) break;
 				}
+				if (found.more && matches >= limit) details.limitReached = true;
 			} else {
 				const glob = args.glob ? compileGlob(args.glob) : undefined;
 				const rules = await inheritedRules(context.operations, rootReal, path.real);

@@ -6,10 +6,11 @@ import { promisify } from "node:util";
 import { SNIFF_BYTES } from "../../content/detect.js";
 import type { FileOperations } from "../../types.js";
 import type { LinePattern } from "../compile-pattern.js";
+import { binaryFiles } from "./binary-files.js";
 import { compareWalkOrder, type FileRecords } from "./file-records.js";
 import { inheritedIgnoreRules } from "./inherited-ignores.js";
 import { bundledRipgrep, executable } from "./locate-ripgrep.js";
-import { runRipgrep } from "./run-ripgrep.js";
+import { type RipgrepSearch, runRipgrep, selectionArguments } from "./run-ripgrep.js";
 import { translatePattern } from "./translate-pattern.js";
 
 const open = promisify(fs.open);
@@ -22,6 +23,18 @@ export type RipgrepEntry =
 	| { kind: "binary"; relative: string }
 	/** ripgrep stopped at a NUL byte the JavaScript engine does not look at: it searches the file. */
 	| { kind: "javascript"; relative: string };
+
+export interface RipgrepResult {
+	entries: RipgrepEntry[];
+	/** True if files with matches beyond the first `limit` matches were left out. */
+	more: boolean;
+}
+
+/**
+ * Output of the parallel search past which it gives way to the one in walk order, besides
+ * a kilobyte a match of the limit.
+ */
+const PARALLEL_OUTPUT_BYTES = 1024 * 1024;
 
 export interface RipgrepFolderSearch {
 	/** The `rg` binary; `undefined`: the one of `@vscode/ripgrep`. */
@@ -39,6 +52,10 @@ export interface RipgrepFolderSearch {
 	limit: number;
 	maxLineLength: number;
 	signal: AbortSignal;
+}
+
+function pathOf(entry: RipgrepEntry): string {
+	return entry.kind === "records" ? entry.file.relative : entry.relative;
 }
 
 /**
@@ -103,7 +120,7 @@ async function openFolder(
  * (no binary, a pattern or glob the engines could read differently, inherited ignore
  * rules that cannot be handed over, ripgrep refusing its arguments).
  */
-export async function searchWithRipgrep(search: RipgrepFolderSearch): Promise<RipgrepEntry[] | undefined> {
+export async function searchWithRipgrep(search: RipgrepFolderSearch): Promise<RipgrepResult | undefined> {
 	const pattern = ripgrepPattern(search);
 	if (pattern === undefined) return undefined;
 	const glob = search.glob === undefined ? undefined : ripgrepGlob(search.glob);
@@ -114,15 +131,14 @@ export async function searchWithRipgrep(search: RipgrepFolderSearch): Promise<Ri
 	if (inherited === undefined) return undefined;
 	const folder = await openFolder(search.folder, search.confine);
 	if (folder === undefined) return undefined;
-	let scratch: string | undefined;
+	const scratch = await mkdtemp(nodePath.join(tmpdir(), "kestrel-grep-"));
 	try {
 		let ignoreFile: string | undefined;
 		if (inherited !== "") {
-			scratch = await mkdtemp(nodePath.join(tmpdir(), "kestrel-grep-"));
 			ignoreFile = nodePath.join(scratch, "inherited.gitignore");
 			await writeFile(ignoreFile, `${inherited}\n`);
 		}
-		const outcome = await runRipgrep({
+		const run: RipgrepSearch = {
 			rgPath,
 			cwd: folder.cwd,
 			pattern: pattern.pattern,
@@ -134,20 +150,48 @@ export async function searchWithRipgrep(search: RipgrepFolderSearch): Promise<Ri
 			maxLineLength: search.maxLineLength,
 			...(ignoreFile !== undefined && { ignoreFile }),
 			signal: search.signal,
+		};
+		let outcome = await runRipgrep(run, {
+			kind: "parallel",
+			outputFile: nodePath.join(scratch, "output"),
+			maxOutputBytes: PARALLEL_OUTPUT_BYTES + search.limit * 1024,
 		});
+		// Matches nearly everywhere: the first files in walk order hold the limit's worth.
+		if (!outcome.ok && outcome.tooLarge) outcome = await runRipgrep(run, { kind: "sorted" });
 		if (!outcome.ok) return undefined;
-		const entries = new Map<string, RipgrepEntry>();
-		for (const file of outcome.files) entries.set(file.relative, { kind: "records", file });
-		for (const [relative, offset] of outcome.binary) {
-			// A NUL byte within the sniffed head makes a binary file to both engines.
-			entries.set(
-				relative,
-				offset < SNIFF_BYTES ? { kind: "binary", relative } : { kind: "javascript", relative },
-			);
+		// The files with matches come in walk order; binary files are few, and sorted in.
+		// A file named as binary after some of its lines were printed is left to the note.
+		const files =
+			outcome.binary.size === 0
+				? outcome.files
+				: outcome.files.filter((file) => !outcome.binary.has(file.relative));
+		const entries: RipgrepEntry[] = files.map((file) => ({ kind: "records", file }));
+		if (files.length === 0 && outcome.binary.size === 0) {
+			// Nothing matched: the answer names the binary files not searched.
+			const binary = await binaryFiles({
+				rgPath,
+				cwd: folder.cwd,
+				folder: search.folder,
+				selection: selectionArguments({
+					...(glob !== undefined && { glob }),
+					...(ignoreFile !== undefined && { ignoreFile }),
+				}),
+				operations: search.operations,
+				confine: search.confine,
+				signal: search.signal,
+			});
+			if (binary === undefined) return undefined;
+			for (const relative of binary) entries.push({ kind: "binary", relative });
 		}
-		return [...entries.entries()].sort(([a], [b]) => compareWalkOrder(a, b)).map(([, entry]) => entry);
+		for (const [relative, offset] of outcome.binary) {
+			// A NUL byte within the sniffed head makes a binary file to both engines; a later
+			// one stopped ripgrep at the file's first match after it, where the JavaScript engine goes on.
+			entries.push(offset < SNIFF_BYTES ? { kind: "binary", relative } : { kind: "javascript", relative });
+		}
+		if (entries.length > files.length) entries.sort((a, b) => compareWalkOrder(pathOf(a), pathOf(b)));
+		return { entries, more: outcome.more };
 	} finally {
 		await folder.release();
-		if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+		await rm(scratch, { recursive: true, force: true });
 	}
 }

@@ -48,10 +48,6 @@ export function translatePattern(source: string): string | undefined {
 		} else if (char === ".") {
 			out += "[^\\n\\r\\x{2028}\\x{2029}]";
 			index++;
-		} else if (char === "#" || char === " " || char === "\n") {
-			// Literal in both, but escaped so that no flag can change them.
-			out += char === "\n" ? "\\n" : `\\${char}`;
-			index++;
 		} else {
 			out += char;
 			index++;
