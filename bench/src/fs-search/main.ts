@@ -6,13 +6,17 @@
  * when a tool's result count differs from the native tool's.
  *
  * Environment: `FS_BENCH_FILES` (default 20000), `FS_BENCH_RUNS` (default 5),
- * `FS_BENCH_WARMUPS` (default 1), `FS_BENCH_KEEP=1` keeps the tree.
+ * `FS_BENCH_WARMUPS` (default 1), `FS_BENCH_KEEP=1` keeps the tree, `FS_BENCH_RG` the
+ * ripgrep to compare with (default: the `@vscode/ripgrep` binary that grep runs, else
+ * `rg` on the PATH). grep runs with ripgrep (the default on the local disk) and again
+ * with its JavaScript engine; Kestrel's CPU time includes ripgrep's.
  */
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { median } from "../measure.js";
 import { type ExternalRun, findCommand, runExternal } from "./external.js";
-import { loadToolsFs } from "./tools-fs.js";
+import { bundledRipgrep, type GrepArguments, loadToolsFs } from "./tools-fs.js";
 import { generateTree } from "./tree.js";
 
 interface Sample {
@@ -33,13 +37,30 @@ const numberFrom = (name: string, fallback: number) => {
 	return Number.isFinite(value) && value >= 0 ? value : fallback;
 };
 
+/**
+ * CPU time of this process's finished children (grep's ripgrep), in ms: fields 16 and 17
+ * of `/proc/self/stat`, in clock ticks (100 a second on Linux). 0 elsewhere.
+ */
+function childrenCpuMs(): number {
+	try {
+		const stat = readFileSync("/proc/self/stat", "utf8");
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		// Fields from the third on: cutime and cstime are the 16th and 17th.
+		return (Number(fields[13]) + Number(fields[14])) * 10;
+	} catch {
+		return 0;
+	}
+}
+
 async function measureKestrel(run: () => Promise<number>): Promise<Sample> {
 	const cpuStart = process.cpuUsage();
+	const childrenStart = childrenCpuMs();
 	const wallStart = performance.now();
 	const count = await run();
 	const wallMs = performance.now() - wallStart;
 	const cpu = process.cpuUsage(cpuStart);
-	return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, count };
+	const children = childrenCpuMs() - childrenStart;
+	return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000 + children, count };
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -50,7 +71,8 @@ async function main(): Promise<void> {
 	const files = Math.max(100, numberFrom("FS_BENCH_FILES", 20_000));
 	const runs = Math.max(1, numberFrom("FS_BENCH_RUNS", 5));
 	const warmUps = numberFrom("FS_BENCH_WARMUPS", 1);
-	const rg = findCommand("rg");
+	// ripgrep itself: by default the very binary grep runs, so that the ratio is grep's own cost.
+	const rg = process.env.FS_BENCH_RG || (await bundledRipgrep()) || findCommand("rg");
 	const fd = findCommand("fdfind", "fd");
 
 	const tree = await generateTree(tmpdir(), files);
@@ -66,20 +88,27 @@ async function main(): Promise<void> {
 	try {
 		const unbounded = { defaultLimit: Number.MAX_SAFE_INTEGER, maxBytes: Number.MAX_SAFE_INTEGER };
 		const { createFindTool, createGrepTool } = await loadToolsFs();
+		// The default picks ripgrep here (the local disk); the JavaScript engine is measured too.
 		const grep = createGrepTool(tree.root, unbounded);
+		const grepJs = createGrepTool(tree.root, { ...unbounded, engine: "javascript" });
 		const find = createFindTool(tree.root, unbounded);
 		const signal = new AbortController().signal;
-		const grepCount = async (args: Parameters<typeof grep.execute>[1]) =>
-			(await grep.execute("bench", args, signal, () => undefined)).details.matches.length;
+		const grepCount = async (args: Parameters<typeof grep.execute>[1], tool = grep) =>
+			(await tool.execute("bench", args, signal, () => undefined)).details.matches.length;
 		const findCount = async (args: Parameters<typeof find.execute>[1]) =>
 			(await find.execute("bench", args, signal, () => undefined)).details.matches.length;
 		const rgBase = ["--hidden", "--glob", "!.git", "--line-number", "--no-heading", "--color", "never"];
 		const fdBase = ["--hidden", "--exclude", ".git", "--color", "never"];
 
+		const grepArguments: GrepArguments[] = [
+			{ pattern: "kestrelNeedle", literal: true },
+			{ pattern: "\\w+Handler\\d+_0\\(" },
+			{ pattern: "carthelper", ignoreCase: true, glob: "*.tsx" },
+		];
 		const cases: Case[] = [
 			{
 				name: 'grep literal "kestrelNeedle"',
-				kestrel: () => grepCount({ pattern: "kestrelNeedle", literal: true }),
+				kestrel: () => grepCount(grepArguments[0]!),
 				...(rg && {
 					native: {
 						label: "rg",
@@ -89,14 +118,14 @@ async function main(): Promise<void> {
 			},
 			{
 				name: "grep regex \\w+Handler\\d+_0\\(",
-				kestrel: () => grepCount({ pattern: "\\w+Handler\\d+_0\\(" }),
+				kestrel: () => grepCount(grepArguments[1]!),
 				...(rg && {
 					native: { label: "rg", run: () => runExternal(rg, [...rgBase, "\\w+Handler\\d+_0\\(", tree.root]) },
 				}),
 			},
 			{
 				name: "grep -i cartHelper, glob *.tsx",
-				kestrel: () => grepCount({ pattern: "carthelper", ignoreCase: true, glob: "*.tsx" }),
+				kestrel: () => grepCount(grepArguments[2]!),
 				...(rg && {
 					native: {
 						label: "rg",
@@ -123,6 +152,14 @@ async function main(): Promise<void> {
 				}),
 			},
 		];
+
+		// The same searches with the JavaScript engine (the portable path, and grep before ripgrep).
+		const javascriptCases: Case[] = cases.slice(0, 3).map((item, index) => ({
+			...item,
+			name: `${item.name} (JS engine)`,
+			kestrel: () => grepCount(grepArguments[index]!, grepJs),
+		}));
+		cases.splice(3, 0, ...javascriptCases);
 
 		const rows: string[][] = [];
 		let mismatches = 0;

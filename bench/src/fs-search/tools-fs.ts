@@ -1,3 +1,6 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
 /**
  * `@kestrel/tools-fs`, loaded at run time. The bench package does not depend on it yet
  * (it needs `"@kestrel/tools-fs": "workspace:*"` in its dependencies), so a static import
@@ -19,6 +22,11 @@ interface Unbounded {
 	maxBytes: number;
 }
 
+interface GrepOptions extends Unbounded {
+	/** Which engine searches folders: ripgrep on the local disk by default. */
+	engine?: "auto" | "ripgrep" | "javascript";
+}
+
 export interface GrepArguments {
 	pattern: string;
 	literal?: boolean;
@@ -27,7 +35,7 @@ export interface GrepArguments {
 }
 
 export interface ToolsFs {
-	createGrepTool(root: string, options: Unbounded): SearchTool<GrepArguments>;
+	createGrepTool(root: string, options: GrepOptions): SearchTool<GrepArguments>;
 	createFindTool(root: string, options: Unbounded): SearchTool<{ pattern: string }>;
 }
 
@@ -39,5 +47,21 @@ export async function loadToolsFs(): Promise<ToolsFs> {
 		throw new Error(
 			`The fs-search bench needs @kestrel/tools-fs: add "@kestrel/tools-fs": "workspace:*" to the dependencies of bench/package.json (${String(error)})`,
 		);
+	}
+}
+
+/**
+ * The `rg` binary that grep of `@kestrel/tools-fs` runs (the one `@vscode/ripgrep`
+ * installs), found from that package; `undefined` if it is not installed.
+ */
+export async function bundledRipgrep(): Promise<string | undefined> {
+	try {
+		const require = createRequire(import.meta.resolve("@kestrel/tools-fs"));
+		const module = (await import(pathToFileURL(require.resolve("@vscode/ripgrep")).href)) as {
+			rgPath: string;
+		};
+		return module.rgPath;
+	} catch {
+		return undefined;
 	}
 }

@@ -1,7 +1,8 @@
 import type { AgentToolResult } from "@kestrel/agent-core";
 import { errorResult, textResult } from "../shared/tool-result.js";
 import { formatCount, formatSize, type OutputBudget, plural } from "../truncate/truncate.js";
-import type { GrepArguments, GrepDetails } from "./grep-tool.js";
+import type { GrepDetails } from "./grep-engine-options.js";
+import type { GrepArguments } from "./grep-tool.js";
 import type { SearchRecord } from "./line-searcher.js";
 
 /** The bounds of grep's output that its notes name. */

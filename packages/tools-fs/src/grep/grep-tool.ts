@@ -9,18 +9,12 @@ import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
 import { DEFAULT_MAX_BYTES, formatCount, OutputBudget } from "../truncate/truncate.js";
-import type {
-	ConfineOptions,
-	FileOperations,
-	FileStat,
-	GrepMatch,
-	GrepToolDetails,
-	GrepToolOptions,
-} from "../types.js";
+import type { ConfineOptions, FileOperations, FileStat, GrepMatch, GrepToolOptions } from "../types.js";
 import { compileGlob } from "../walk/glob.js";
 import { inheritedRules } from "../walk/ignore-rules.js";
 import { walk } from "../walk/walk.js";
 import { compilePattern } from "./compile-pattern.js";
+import type { GrepDetails, GrepEngineOptions } from "./grep-engine-options.js";
 import { formatOutput, formatRecord, timedOutResult } from "./grep-output.js";
 import type { SearchRecord } from "./line-searcher.js";
 import { type RipgrepEntry, searchWithRipgrep } from "./ripgrep/ripgrep-engine.js";
@@ -32,6 +26,8 @@ const DEFAULT_CONCURRENCY = 16;
 const MAX_CONTEXT = 20;
 const CHUNK_SIZE = 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+export type { GrepDetails, GrepEngineOptions } from "./grep-engine-options.js";
 
 export const grepParameters = Type.Object({
 	pattern: Type.String({
@@ -56,33 +52,6 @@ export type GrepArguments = Static<typeof grepParameters>;
 /** Short rules for a system prompt that offers the grep tool. */
 export const grepToolGuidelines =
 	"Use grep to find where something is defined or used; narrow it with path and glob, and use context for surrounding lines.";
-
-/**
- * grep's choice of engine, beside `GrepToolOptions`. The output is the same from both
- * engines; ripgrep is faster on the local disk.
- */
-export interface GrepEngineOptions {
-	/**
-	 * - `"auto"` (the default): ripgrep searches folders when the file operations are the
-	 *   tool's own local-disk ones (no `operations` given);
-	 * - `"ripgrep"`: ripgrep searches folders whatever `operations` are: say so only when
-	 *   they are the local disk as `createLocalFileOperations()` makes it, since ripgrep
-	 *   reads the disk itself;
-	 * - `"javascript"`: never ripgrep.
-	 *
-	 * Either way the JavaScript engine searches single files, and folders whenever
-	 * ripgrep is missing or could read the pattern or glob differently (look-around,
-	 * backreferences, extglobs, …).
-	 */
-	engine?: "auto" | "ripgrep" | "javascript";
-	/** The `rg` binary to run. Default: the one `@vscode/ripgrep` installs. */
-	ripgrepPath?: string;
-}
-
-/** `GrepToolDetails` and which engine searched the folder (absent for a single file or an early error). */
-export interface GrepDetails extends GrepToolDetails {
-	engine?: "ripgrep" | "javascript";
-}
 
 interface GrepSettings {
 	ripgrep: boolean;

@@ -112,11 +112,17 @@ export async function runRipgrep(search: RipgrepSearch, mode: RipgrepMode): Prom
 	if (mode.kind === "sorted") args.unshift("--sort", "path");
 	const output = mode.kind === "parallel" ? await open(mode.outputFile, "w") : undefined;
 	let child: ChildProcess;
+	let exited: Promise<number | null | Error>;
 	try {
 		child = spawn(search.rgPath, args, {
 			cwd: search.cwd,
 			stdio: ["ignore", output?.fd ?? "pipe", "pipe"],
 			windowsHide: true,
+		});
+		// Listened to at once: a quick search can end before the descriptor below is closed.
+		exited = new Promise((resolve) => {
+			child.on("error", resolve);
+			child.on("close", resolve);
 		});
 	} finally {
 		await output?.close();
@@ -126,6 +132,7 @@ export async function runRipgrep(search: RipgrepSearch, mode: RipgrepMode): Prom
 	let failure: unknown;
 	const kill = () => child.kill("SIGKILL");
 	search.signal.addEventListener("abort", kill, { once: true });
+	if (search.signal.aborted) kill();
 	child.stdout?.on("data", (chunk: Buffer) => {
 		if (failure !== undefined || stopped !== undefined) return;
 		try {
@@ -156,10 +163,7 @@ export async function runRipgrep(search: RipgrepSearch, mode: RipgrepMode): Prom
 					);
 				}, 25)
 			: undefined;
-	const code = await new Promise<number | null | Error>((resolve) => {
-		child.on("error", resolve);
-		child.on("close", resolve);
-	});
+	const code = await exited;
 	clearInterval(watchdog);
 	search.signal.removeEventListener("abort", kill);
 	if (search.signal.aborted) throw search.signal.reason;
