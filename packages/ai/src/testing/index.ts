@@ -46,6 +46,30 @@ export {
 	type WireTranscript,
 	type WireTurn,
 } from "./handoff/index.js";
+export {
+	type ChosenReply,
+	chooseReply,
+	matches as conversationWhenMatches,
+} from "./kestrel-wire/choose-reply.js";
+export {
+	CONVERSATION_DUMMY_KEY,
+	type ConversationRequestLog,
+	type ConversationServer,
+	type ConversationServerOptions,
+	DEFAULT_CONVERSATION_MODEL,
+	startConversationServer,
+} from "./kestrel-wire/conversation-server.js";
+export { ConversationScriptError, parseConversationScript } from "./kestrel-wire/parse-script.js";
+export { type RequestFacts, requestFacts } from "./kestrel-wire/request-facts.js";
+export {
+	CONVERSATION_APIS,
+	type ConversationApi,
+	type ConversationReply,
+	type ConversationScript,
+	ConversationScriptSchema,
+	type ConversationToolCall,
+	type ConversationWhen,
+} from "./kestrel-wire/script-schema.js";
 export { anthropicMessagesTesting } from "./kits/anthropic-messages.js";
 export { googleGenerativeAITesting } from "./kits/google-generative-ai.js";
 export { openAICompletionsTesting } from "./kits/openai-completions.js";
@@ -75,5 +99,8 @@ export {
 	type RecordedRequest,
 	type ScriptedResponse,
 	startWireServer,
+	type WireRequestContext,
+	type WireResponder,
 	type WireServer,
+	type WireServerOptions,
 } from "./wire-server/server.js";

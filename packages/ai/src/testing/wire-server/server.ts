@@ -60,12 +60,46 @@ export interface RecordedRequest {
 	body: unknown;
 }
 
+/** What a {@link WireServer.respond} function is given: the request and its place in the run. */
+export interface WireRequestContext {
+	/** The request, as it is also recorded in {@link WireServer.requests}. */
+	request: RecordedRequest;
+	/** Its position in {@link WireServer.requests}: 0 for the first request the server received. */
+	index: number;
+}
+
+/** Answers a request that the queue has no response for. */
+export type WireResponder = (context: WireRequestContext) => ScriptedResponse | Promise<ScriptedResponse>;
+
+export interface WireServerOptions {
+	/**
+	 * The port to listen on. Default 0: a free port the system picks (read it from `url`).
+	 * A port already in use makes `startWireServer` reject with Node's `EADDRINUSE` error.
+	 */
+	port?: number;
+	/**
+	 * The address to listen on. Default `127.0.0.1`. The server has no authentication:
+	 * keep it on a loopback address.
+	 */
+	host?: string;
+	/**
+	 * Answers each request the queue has no response for. Queued responses
+	 * ({@link WireServer.enqueue}) always go first, so a test can slip a one-off response
+	 * (an error, a stall) in front of the function. Without it, such a request gets HTTP 500
+	 * "no scripted response left". A function that throws or rejects answers HTTP 500 with
+	 * its message.
+	 */
+	respond?: WireResponder;
+}
+
 export interface WireServer {
-	/** `http://127.0.0.1:<port>`. */
+	/** `http://<host>:<port>`, `http://127.0.0.1:<port>` by default. */
 	readonly url: string;
+	/** The port the server listens on. */
+	readonly port: number;
 	/** Every request received so far, in order. */
 	readonly requests: RecordedRequest[];
-	/** Queues responses; each request takes the next one (FIFO). */
+	/** Queues responses; each request takes the next one (FIFO), before `respond` is asked. */
 	enqueue(...responses: ScriptedResponse[]): void;
 	/** Bytes written in response bodies so far. */
 	readonly bytesWritten: number;
@@ -76,26 +110,46 @@ export interface WireServer {
 /**
  * A loopback HTTP server that plays scripted responses, so that the real provider SDKs
  * can be tested end to end without a network: wire formats, odd chunk splits, HTTP
- * errors, stalls and dropped connections. Listens on 127.0.0.1 only.
+ * errors, stalls and dropped connections. Each request takes the next queued response
+ * ({@link WireServer.enqueue}); when the queue is empty, `options.respond` answers it.
+ * Listens on 127.0.0.1 and a free port unless `options` say otherwise.
  */
-export async function startWireServer(): Promise<WireServer> {
+export async function startWireServer(options: WireServerOptions = {}): Promise<WireServer> {
 	const queue: ScriptedResponse[] = [];
+	let queueHead = 0;
 	const requests: RecordedRequest[] = [];
 	const stalled = new Set<ServerResponse>();
 	let bytesWritten = 0;
+	const host = options.host ?? "127.0.0.1";
 
 	const server = createServer((request, response) => {
 		void readBody(request).then(async (text) => {
-			requests.push({
+			const recorded: RecordedRequest = {
 				method: request.method ?? "GET",
 				path: request.url ?? "/",
 				headers: { ...request.headers },
 				body: parseJson(text),
-			});
-			const scripted = queue.shift();
+			};
+			const index = requests.push(recorded) - 1;
+			let scripted: ScriptedResponse | undefined;
+			if (queueHead < queue.length) {
+				scripted = queue[queueHead++];
+				// Read by index, not shift(): emptied, the queue starts over.
+				if (queueHead === queue.length) {
+					queue.length = 0;
+					queueHead = 0;
+				}
+			} else if (options.respond) {
+				try {
+					scripted = await options.respond({ request: recorded, index });
+				} catch (error) {
+					const message = error instanceof Error ? error.message : String(error);
+					failWith(response, `wire server: the respond function failed: ${message}`);
+					return;
+				}
+			}
 			if (!scripted) {
-				response.writeHead(500, { "content-type": "application/json" });
-				response.end(JSON.stringify({ error: { message: "wire server: no scripted response left" } }));
+				failWith(response, "wire server: no scripted response left");
 				return;
 			}
 			await play(
@@ -108,11 +162,18 @@ export async function startWireServer(): Promise<WireServer> {
 			);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	await new Promise<void>((resolve, reject) => {
+		server.once("error", reject);
+		server.listen(options.port ?? 0, host, () => {
+			server.off("error", reject);
+			resolve();
+		});
+	});
 	const { port } = server.address() as AddressInfo;
 
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+		port,
 		requests,
 		get bytesWritten() {
 			return bytesWritten;
@@ -175,6 +236,11 @@ async function play(
 		return;
 	}
 	response.end();
+}
+
+function failWith(response: ServerResponse, message: string): void {
+	response.writeHead(500, { "content-type": "application/json" });
+	response.end(JSON.stringify({ error: { message } }));
 }
 
 /** The bytes of a scripted body: UTF-8 for text, a view (no copy) of binary. */
