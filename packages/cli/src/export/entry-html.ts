@@ -1,45 +1,46 @@
 import type { TreeEntry } from "@kestrel/harness";
-import type { DisplayLookup } from "../format/tool-views.js";
 import { contentHtml } from "./content-html.js";
 import { escapeHtml } from "./escape-html.js";
-import { jsonHtml, messageView, plainTextHtml } from "./message-html.js";
-import { renderMarkdown } from "./render-markdown.js";
+import {
+	type EntryView,
+	jsonHtml,
+	type MessageContext,
+	markdownHtml,
+	messageView,
+	plainTextHtml,
+} from "./message-html.js";
 import { formatTokens } from "./usage-totals.js";
 
-/** How an entry is shown in the conversation. */
-interface EntryView {
-	kind: string;
-	heading: string;
-	body: string;
+/** How one entry is shown. */
+export interface EntryOptions {
+	/** On the branch shown first (the script shows other branches on demand). */
+	visible: boolean;
+	label?: string;
+	/** The rest of the session, for messages: tool displays and which call each result answers. */
+	context: Omit<MessageContext, "entryId">;
 }
 
-/**
- * One tree entry as an `<article>` of the conversation, `hidden` unless it is on the
- * branch shown first (the script shows other branches on demand).
- */
-export function entryHtml(
-	entry: TreeEntry,
-	options: { visible: boolean; label?: string; displays?: DisplayLookup },
-): string {
-	const view = entryView(entry, options.displays);
-	const label = options.label ? ` <span class="label">${escapeHtml(options.label)}</span>` : "";
+/** One tree entry as an `<article>` of the conversation, `hidden` unless `options.visible`. */
+export function entryHtml(entry: TreeEntry, options: EntryOptions): string {
+	const view = entryView(entry, { ...options.context, entryId: entry.id });
+	const label = options.label ? `<span class="label">${escapeHtml(options.label)}</span>` : "";
 	const time = `<time>${escapeHtml(shortTime(entry.timestamp))}</time>`;
 	const id = escapeHtml(entry.id);
 	return (
 		`<article class="entry entry-${view.kind}" id="entry-${id}" data-id="${id}"${options.visible ? "" : " hidden"}>` +
-		`<header><span class="heading">${escapeHtml(view.heading)}</span>${label}${time}</header>` +
+		`<header><span class="heading">${view.heading}</span>${view.facts ?? ""}${label}${time}</header>` +
 		`<div class="body">${view.body}</div></article>`
 	);
 }
 
-function entryView(entry: TreeEntry, displays: DisplayLookup | undefined): EntryView {
+function entryView(entry: TreeEntry, context: MessageContext): EntryView {
 	switch (entry.type) {
 		case "message":
-			return messageView(entry.message, displays);
+			return messageView(entry.message, context);
 		case "model_change":
-			return { kind: "note", heading: `Model → ${entry.provider}/${entry.modelId}`, body: "" };
+			return { kind: "note", heading: escapeHtml(`Model → ${entry.provider}/${entry.modelId}`), body: "" };
 		case "thinking_level_change":
-			return { kind: "note", heading: `Thinking level → ${entry.thinkingLevel}`, body: "" };
+			return { kind: "note", heading: escapeHtml(`Thinking level → ${entry.thinkingLevel}`), body: "" };
 		case "compaction": {
 			const facts = [
 				`${formatTokens(entry.tokensBefore)} → ${formatTokens(entry.tokensAfter)} tokens`,
@@ -52,13 +53,13 @@ function entryView(entry: TreeEntry, displays: DisplayLookup | undefined): Entry
 			if (entry.summaryError)
 				parts.push(`<div class="error">Summary failed: ${escapeHtml(entry.summaryError)}</div>`);
 			parts.push(
-				`<details class="summary"><summary>Summary</summary>${renderMarkdown(entry.summary)}</details>`,
+				`<details class="summary"><summary>Summary</summary>${markdownHtml(entry.summary)}</details>`,
 			);
 			return { kind: "compaction", heading: "Compaction", body: parts.join("") };
 		}
 		case "compaction_failed":
 			return {
-				kind: "compaction",
+				kind: "compaction compaction-failed",
 				heading: "Compaction failed",
 				body: `<div class="error">${escapeHtml(`${entry.error} (${entry.reason}, ${formatTokens(entry.tokens)} tokens)`)}</div>`,
 			};
@@ -66,24 +67,26 @@ function entryView(entry: TreeEntry, displays: DisplayLookup | undefined): Entry
 			return {
 				kind: "summary",
 				heading: "Summary of the branch left here",
-				body: renderMarkdown(entry.summary),
+				body: markdownHtml(entry.summary),
 			};
 		case "custom":
 			return {
 				kind: "note",
-				heading: `Custom data: ${entry.customType}`,
+				heading: escapeHtml(`Custom data: ${entry.customType}`),
 				body: `<details><summary>Data</summary>${jsonHtml(entry.data)}</details>`,
 			};
 		case "custom_message":
 			return {
 				kind: "custom",
-				heading: `Custom message: ${entry.customType}${entry.display ? "" : " (hidden from the user)"}`,
+				heading: escapeHtml(
+					`Custom message: ${entry.customType}${entry.display ? "" : " (hidden from the user)"}`,
+				),
 				body: contentHtml(entry.content, plainTextHtml),
 			};
 		default:
 			return {
 				kind: "note",
-				heading: `Entry: ${String((entry as { type?: unknown }).type)}`,
+				heading: escapeHtml(`Entry: ${String((entry as { type?: unknown }).type)}`),
 				body: jsonHtml(entry),
 			};
 	}

@@ -5,21 +5,33 @@ import { CliError } from "../cli-error.js";
 import type { DisplayLookup } from "../format/tool-views.js";
 import { defaultExportPath } from "./default-export-path.js";
 import { renderSessionHtml, sessionExportData } from "./render-session-html.js";
+import type { ExportedToolDefinition } from "./session-header-html.js";
+
+/** What the exporter knows beyond the session file: sessions do not store these. */
+export interface ExportAgentSetup {
+	/** The system prompt the agent runs with; shown folded under the title. */
+	systemPrompt?: string;
+	/** The tools the agent was given; listed folded under the title. */
+	tools?: readonly ExportedToolDefinition[];
+}
 
 /**
  * Writes `session` as one self-contained HTML file (every branch, the current one shown
  * first) to `outPath`, resolved against the current folder (default
- * {@link defaultExportPath}). Returns the absolute path written; a file that cannot be
+ * {@link defaultExportPath}). `displays` says how each tool's calls are shown (unknown
+ * tools get the generic form); `setup` adds the system prompt and tool definitions, which
+ * only a running agent knows. Returns the absolute path written; a file that cannot be
  * written is a {@link CliError}.
  */
 export async function exportSessionHtml(
 	session: Session,
 	outPath?: string,
 	displays?: DisplayLookup,
+	setup: ExportAgentSetup = {},
 ): Promise<string> {
 	const cwd = process.cwd();
 	const target = outPath === undefined ? defaultExportPath(session, cwd) : resolve(cwd, outPath);
-	const html = renderSessionHtml(sessionExportData(session), displays);
+	const html = renderSessionHtml({ ...sessionExportData(session), ...setup }, displays);
 	try {
 		await writeFile(target, html, "utf8");
 	} catch (error) {

@@ -1,19 +1,21 @@
 import { createHash } from "node:crypto";
 import type { Session, SessionHeader, SessionTreeNode } from "@kestrel/harness";
 import type { DisplayLookup } from "../format/tool-views.js";
-import { type TreeRow, treeRows } from "../format/tree-rows.js";
+import { treeRows } from "../format/tree-rows.js";
 import { entryHtml } from "./entry-html.js";
 import { escapeHtml, jsonForScript } from "./escape-html.js";
 import { EXPORT_SCRIPT } from "./export-script.js";
 import { EXPORT_STYLES } from "./export-styles.js";
 import { resolveBlobImages } from "./resolve-blob-images.js";
+import { type ExportedToolDefinition, sessionHeaderHtml } from "./session-header-html.js";
+import { sessionTitle } from "./session-title.js";
+import { indexToolCalls } from "./tool-call-index.js";
 import { treeHtml } from "./tree-html.js";
-import { formatCost, formatTokens, type UsageTotals, usageTotals } from "./usage-totals.js";
 
 // No network, and no script but ours: a second line of defence behind the escaping.
 const CONTENT_SECURITY_POLICY = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${createHash("sha256").update(EXPORT_SCRIPT).digest("base64")}'`;
 
-/** What an export shows of a session: everything comes from the session itself. */
+/** What an export shows of a session: everything but the system prompt and tools comes from the session itself. */
 export interface SessionExportData {
 	header: SessionHeader;
 	name?: string;
@@ -23,6 +25,10 @@ export interface SessionExportData {
 	leafId: string | null;
 	/** `Session.getTree()`: every branch, with labels. */
 	tree: readonly SessionTreeNode[];
+	/** The system prompt the agent runs with, shown folded (sessions do not store it; the exporter may know it). */
+	systemPrompt?: string;
+	/** The tools the agent was given, shown folded (likewise not stored in the session). */
+	tools?: readonly ExportedToolDefinition[];
 }
 
 /** The export data of an open session, with stored images read back from the blob store. */
@@ -43,15 +49,16 @@ export function sessionExportData(session: Session): SessionExportData {
  */
 export function renderSessionHtml(data: SessionExportData, displays?: DisplayLookup): string {
 	const rows = treeRows(data.tree, data.leafId);
-	const title = data.name ?? `Session ${data.header.id}`;
+	const title = sessionTitle(data.name, rows, data.header.id);
 	const treeData = {
 		leafId: data.leafId,
 		nodes: rows.map((row) => [row.entry.id, row.entry.parentId]),
 	};
+	const context = { displays, calls: indexToolCalls(rows.map((row) => row.entry)) };
 	const entries = rows.map((row) =>
 		entryHtml(row.entry, {
 			visible: row.onCurrentPath,
-			...(displays === undefined ? {} : { displays }),
+			context,
 			...(row.label === undefined ? {} : { label: row.label }),
 		}),
 	);
@@ -60,6 +67,7 @@ export function renderSessionHtml(data: SessionExportData, displays?: DisplayLoo
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <title>${escapeHtml(title)} · kestrel</title>
 <style>${EXPORT_STYLES}</style>
@@ -68,7 +76,7 @@ export function renderSessionHtml(data: SessionExportData, displays?: DisplayLoo
 <div class="layout">
 <nav aria-label="Session tree"><h2>Tree</h2>${treeHtml(rows)}</nav>
 <main>
-${headerHtml(data, title, rows)}
+${sessionHeaderHtml(data, title, rows)}
 <section class="conversation">${entries.join("\n")}</section>
 </main>
 </div>
@@ -77,37 +85,4 @@ ${headerHtml(data, title, rows)}
 </body>
 </html>
 `;
-}
-
-function headerHtml(data: SessionExportData, title: string, rows: readonly TreeRow[]): string {
-	const meta = [
-		`Session ${data.header.id} · started ${data.header.timestamp}`,
-		`Folder: ${data.header.cwd}`,
-		...(data.path ? [`File: ${data.path}`] : []),
-	];
-	const branches = rows.filter((row) => row.isTip).length;
-	const all = usageTotals(rows.map((row) => row.entry));
-	const current = usageTotals(rows.filter((row) => row.onCurrentPath).map((row) => row.entry));
-	return `<header class="session-header">
-<h1>${escapeHtml(title)}</h1>
-${meta.map((line) => `<p class="meta">${escapeHtml(line)}</p>`).join("\n")}
-<p class="meta">${rows.length} entries · ${branches} branch${branches === 1 ? "" : "es"}</p>
-<table class="totals">
-<thead><tr><th></th><th>turns</th><th>input</th><th>output</th><th>cache read</th><th>cache write</th><th>total tokens</th><th>cost</th></tr></thead>
-<tbody>${totalsRow("Current branch", current)}${totalsRow("All branches", all)}</tbody>
-</table>
-</header>`;
-}
-
-function totalsRow(name: string, totals: UsageTotals): string {
-	const cells = [
-		String(totals.turns),
-		formatTokens(totals.input),
-		formatTokens(totals.output),
-		formatTokens(totals.cacheRead),
-		formatTokens(totals.cacheWrite),
-		formatTokens(totals.totalTokens),
-		formatCost(totals.cost),
-	];
-	return `<tr><td>${name}</td>${cells.map((cell) => `<td>${cell}</td>`).join("")}</tr>`;
 }
