@@ -79,6 +79,7 @@ export async function run(options: CliOptions): Promise<number> {
 	// Provider packages are loaded and registered here, so that everything below (--list-models,
 	// --model, defaultProvider, models.json entries of their APIs) knows their APIs and models.
 	const { modelsFile } = await configureModels({ loaded, cwd, home });
+	if (options.demo) (await import("./demo/register-demo.js")).registerDemoModel(cwd);
 	if (options.listModels) {
 		process.stdout.write(`${listModels(modelsFile, process.env)}\n`);
 		return 0;

@@ -11,6 +11,8 @@ export interface CliOptions {
 	provider?: string;
 	/** `provider/id[:thinking]`, or a bare id with `--provider`. */
 	model?: string;
+	/** `--demo`: run the built-in scripted model (no key, not an AI) instead of a real one. */
+	demo: boolean;
 	thinking?: string;
 	apiKey?: string;
 	baseUrl?: string;

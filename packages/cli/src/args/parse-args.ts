@@ -9,6 +9,7 @@ RPC (--mode rpc; the protocol: ${packageDocPath("rpc.md")}).
 
 Examples:
   kestrel                                    # interactive
+  kestrel --demo                             # try it without a key: a scripted tour (not an AI)
   kestrel -p "Summarise README.md"
   git diff | kestrel -p "Review this diff"
   kestrel --model anthropic/claude-sonnet-5-5:high --approve edits -p "Fix the failing test"
@@ -40,12 +41,20 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		)
 		.option("--provider <name>", "the provider of --model (any in kestrel --list-models)")
 		.option("--model <spec>", "the model: provider/id[:thinking], or an id with --provider")
+		.option(
+			"--demo",
+			"run a built-in scripted model (not an AI, no key needed) that tours Kestrel in this folder",
+		)
 		.option("--thinking <level>", "thinking level: off, minimal, low, medium, high, xhigh")
 		.option("--api-key <key>", "the API key (default: the provider's environment variable)")
 		.option("--base-url <url>", "send requests to this base URL instead of the model's")
 		.option("--system-prompt <text>", "replace the base system prompt")
 		.option("--append-system-prompt <text>", "add this text to the end of the system prompt")
-		.option("--tools <list>", "comma-separated packs, tools or prefix* patterns to enable, e.g. fs,bash or read,mcp__github__* (default: all)", toolList)
+		.option(
+			"--tools <list>",
+			"comma-separated packs, tools or prefix* patterns to enable, e.g. fs,bash or read,mcp__github__* (default: all)",
+			toolList,
+		)
 		.option("--no-tools", "enable no tools")
 		.option("-c, --continue", "continue the most recent session of this folder")
 		.option("-r, --resume", "pick a session to resume")
@@ -103,6 +112,17 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 			program.error(`error: --${name} and --no-${name} contradict each other; use one of them.`);
 		}
 	}
+	if (raw.demo === true) {
+		const named = (["model", "provider", "apiKey", "baseUrl"] as const).filter(
+			(key) => raw[key] !== undefined,
+		);
+		if (named.length > 0) {
+			const flags = named.map((key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+			program.error(
+				`error: --demo runs the built-in scripted model, so ${flags.join(", ")} cannot go with it; leave out one or the other.`,
+			);
+		}
+	}
 	const messages = program.processedArgs[0] as string[];
 	if (raw.export !== undefined && (raw.export.length > 2 || messages.length > 0)) {
 		program.error(
@@ -113,6 +133,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		messages,
 		provider: raw.provider,
 		model: raw.model,
+		demo: raw.demo === true,
 		thinking: raw.thinking,
 		apiKey: raw.apiKey,
 		baseUrl: raw.baseUrl,

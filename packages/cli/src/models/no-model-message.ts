@@ -53,6 +53,7 @@ export function noModelMessage(
 		`     of ${join(home, "settings.json")}, e.g. "providers": ["@kestrel/provider-bedrock"]`,
 		"",
 		"Run kestrel --list-models to see the models you can use.",
+		"To try Kestrel first without any of these, run kestrel --demo: a built-in scripted model (not an AI) tours it in this folder.",
 	].join("\n");
 }
 

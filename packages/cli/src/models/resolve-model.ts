@@ -14,6 +14,7 @@ import {
 	type ThinkingLevel,
 } from "@kestrel/ai";
 import { CliError } from "../cli-error.js";
+import { DEMO_MODEL } from "../demo/demo-model.js";
 import { noModelMessage } from "./no-model-message.js";
 import { isThinkingLevel, type ModelSpec, parseModelSpec } from "./parse-model-spec.js";
 import { keyAdvice, resolveApiKey } from "./resolve-api-key.js";
@@ -25,6 +26,8 @@ export interface ModelFlags {
 	thinking?: string;
 	apiKey?: string;
 	baseUrl?: string;
+	/** `--demo`: the built-in scripted model, whatever the settings say. */
+	demo?: boolean;
 }
 
 /** The settings that choose a model (a subset of the harness's `Settings`). */
@@ -53,9 +56,9 @@ export interface ResolvedModel {
 }
 
 /**
- * Chooses the model: `--model` (with `--provider`), else the settings' default, else the
- * first catalogue provider with a key in the environment, else the first model of
- * `models.json`, else a local model server. Throws a {@link CliError} that says what to do
+ * Chooses the model: `--demo`'s scripted model, else `--model` (with `--provider`), else
+ * the settings' default, else the first catalogue provider with a key in the environment,
+ * else the first model of `models.json`, else a local model server. Throws a {@link CliError} that says what to do
  * when none is found, the model is unknown, or a hosted provider has no key.
  */
 export async function resolveModel(input: ResolveModelInput): Promise<ResolvedModel> {
@@ -66,6 +69,8 @@ export async function resolveModel(input: ResolveModelInput): Promise<ResolvedMo
 			2,
 		);
 	}
+	// The caller registered the demo's wire API (registerDemoModel); it takes no key.
+	if (flags.demo) return { model: DEMO_MODEL };
 	const spec = chooseSpec(flags, settings, modelsFile, env);
 	let model: Model;
 	if (spec) model = lookupModel(spec, modelsFile);
