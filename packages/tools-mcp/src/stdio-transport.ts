@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { signalProcessGroup, terminateProcessGroup } from "@kestrel/tools-shell";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { signalGroup, terminateGroup, trackGroup } from "./process-group.js";
+import { trackGroup } from "./process-group.js";
 import type { StderrLog } from "./stderr-log.js";
 
 /** How a stdio server process is started. */
@@ -39,6 +40,7 @@ export class StdioProcessTransport implements Transport {
 	private readonly buffer = new ReadBuffer();
 	private untrack: (() => void) | undefined;
 	private closing: Promise<void> | undefined;
+	private draining = false;
 
 	constructor(private readonly options: StdioProcessOptions) {}
 
@@ -122,7 +124,7 @@ export class StdioProcessTransport implements Transport {
 		}
 		const pid = child.pid;
 		if (pid !== undefined && process.platform !== "win32") {
-			await terminateGroup(pid, this.options.closeGraceMs);
+			await terminateProcessGroup(pid, this.options.closeGraceMs);
 		} else if (this.exit === undefined) {
 			child.kill("SIGTERM");
 			await new Promise((resolve) => setTimeout(resolve, this.options.closeGraceMs).unref());
@@ -135,21 +137,35 @@ export class StdioProcessTransport implements Transport {
 	/** Kills the group at once (used when a start is given up). */
 	kill(): void {
 		const pid = this.child?.pid;
-		if (pid !== undefined && process.platform !== "win32") signalGroup(pid, "SIGKILL");
+		if (pid !== undefined && process.platform !== "win32") signalProcessGroup(pid, "SIGKILL");
 		else this.child?.kill("SIGKILL");
 	}
 
+	/**
+	 * Hands the buffered messages to the client one per turn of the event loop. The SDK
+	 * runs a notification's handler a microtask after receiving it but settles a response
+	 * at once, dropping the call's progress handler: given together, a progress
+	 * notification and the response that follows it would lose the notification.
+	 */
 	private drain(): void {
-		for (;;) {
+		if (this.draining) return;
+		this.draining = true;
+		const next = (): void => {
 			let message: JSONRPCMessage | null;
 			try {
 				message = this.buffer.readMessage();
 			} catch (error) {
 				this.onerror?.(error as Error);
-				continue;
+				setImmediate(next);
+				return;
 			}
-			if (message === null) return;
+			if (message === null) {
+				this.draining = false;
+				return;
+			}
 			this.onmessage?.(message);
-		}
+			setImmediate(next);
+		};
+		next();
 	}
 }

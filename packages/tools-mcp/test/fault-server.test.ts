@@ -54,6 +54,20 @@ describe("calls to a stdio server (fault-injecting fixture)", () => {
 		expect(updates).toEqual(["Progress 1/3: step 1", "Progress 2/3: step 2", "Progress 3/3: step 3"]);
 	});
 
+	it("keeps progress that arrives together with the answer", async () => {
+		const { tool } = await startPack({ fault: faultServer() });
+		const updates: string[] = [];
+		const result = await tool("mcp__fault__burst_progress").execute(
+			"c1",
+			{ steps: 5 },
+			new AbortController().signal,
+			(partial) => updates.push(textOf(partial)),
+		);
+		expect(textOf(result)).toBe("done");
+		expect(updates).toHaveLength(5);
+		expect(updates.at(-1)).toBe("Progress 5/5: burst 5");
+	});
+
 	it("cancels a call on abort: the server receives notifications/cancelled", async () => {
 		const marker = join(tempDir(), "marker.txt");
 		const { call } = await startPack({ fault: faultServer(["--marker", marker]) });
@@ -101,9 +115,9 @@ describe("calls to a stdio server (fault-injecting fixture)", () => {
 		const { pack } = await startPack({ fault: faultServer(["--pages", "3", "--marker", marker]) });
 		const names = pack.tools().map((tool) => tool.name);
 		for (let index = 0; index < 6; index++) expect(names).toContain(`mcp__fault__paged_${index}`);
-		// 14 fixed tools + 6 paged ones, four per page.
-		expect(names).toHaveLength(20);
-		expect(readLines(marker).filter((line) => line.startsWith("tools/list"))).toHaveLength(5);
+		// 15 fixed tools + 6 paged ones, four per page.
+		expect(names).toHaveLength(21);
+		expect(readLines(marker).filter((line) => line.startsWith("tools/list"))).toHaveLength(6);
 	});
 
 	it("refreshes its tools on notifications/tools/list_changed and tells listeners", async () => {
