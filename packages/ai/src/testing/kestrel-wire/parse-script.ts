@@ -1,4 +1,5 @@
 import type { TSchema } from "typebox";
+import { Settings } from "typebox/system";
 import { Value } from "typebox/value";
 import {
 	type ConversationReply,
@@ -41,11 +42,26 @@ export function parseConversationScript(text: string, file: string): Conversatio
 	return value as ConversationScript;
 }
 
+/** How many schema errors are gathered: a script is small, and each problem is worth a line. */
+const MAX_SCHEMA_ERRORS = 64;
+
+/** TypeBox's errors for `value`, up to {@link MAX_SCHEMA_ERRORS} (its global limit is raised for this call only). */
+function schemaErrors(value: unknown): ReturnType<typeof Value.Errors> {
+	const { maxErrors } = Settings.Get();
+	Settings.Set({ maxErrors: MAX_SCHEMA_ERRORS });
+	try {
+		return Value.Errors(ConversationScriptSchema, value);
+	} finally {
+		Settings.Set({ maxErrors });
+	}
+}
+
 /** The schema's errors as one line per pointer, in the order they are found. */
 function schemaProblems(value: unknown): string[] {
 	const byPointer = new Map<string, string>();
 	const allowed = new Map<string, unknown[]>();
-	for (const error of Value.Errors(ConversationScriptSchema, value)) {
+	const errors = schemaErrors(value);
+	for (const error of errors) {
 		const pointer = error.instancePath;
 		const at = `"${pointer || "/"}"`;
 		const params = error.params as { allowedValue?: unknown; requiredProperties?: string[] };
@@ -62,7 +78,9 @@ function schemaProblems(value: unknown): string[] {
 			byPointer.set(pointer, `${at}: must be a model id without "/" or spaces`);
 		} else if (!byPointer.has(pointer)) byPointer.set(pointer, `${at}: ${error.message}`);
 	}
-	return [...byPointer.values()];
+	const lines = [...byPointer.values()];
+	if (errors.length >= MAX_SCHEMA_ERRORS) lines.push("(checking stopped here: there may be more)");
+	return lines;
 }
 
 /** "unknown key; remove it", with the keys its object takes. */
@@ -115,7 +133,7 @@ function replyProblems(script: ConversationScript): string[] {
 			}
 		}
 	};
-	script.replies.forEach((reply, index) => check(reply, `/replies/${index}`));
+	for (const [index, reply] of script.replies.entries()) check(reply, `/replies/${index}`);
 	if (script.fallback) check(script.fallback, "/fallback");
 	return problems;
 }
