@@ -8,7 +8,8 @@
 #      on PATH. Nothing outside the home folder and the repository is touched.
 #   2. pnpm: the version pinned in package.json's packageManager, installed with npm
 #      into ~/.local (its bin folder goes first on PATH).
-#   3. `pnpm install --frozen-lockfile`.
+#   3. `pnpm install --frozen-lockfile`, skipped when nothing that decides the installed
+#      packages changed since the last install that succeeded (see `install_fingerprint`).
 # Everything it prints goes to stderr, so `bash scripts/start.sh -p … > answer.txt` stays
 # clean.
 set -euo pipefail
@@ -19,9 +20,13 @@ export TURBO_TELEMETRY_DISABLED=1
 export PATH="$HOME/.local/bin:$PATH"
 
 # Prints the major and minor of the `node` on PATH as "major minor", or nothing.
+# (`node --version` answers without starting JavaScript: a warm start pays milliseconds.)
 node_version() {
 	command -v node >/dev/null 2>&1 || return 0
-	node -p 'process.versions.node.split(".").slice(0, 2).join(" ")' 2>/dev/null || true
+	local version
+	version="$(node --version 2>/dev/null || true)"
+	[[ "$version" =~ ^v([0-9]+)\.([0-9]+)\. ]] && echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+	return 0
 }
 
 node_is_recent() {
@@ -69,16 +74,63 @@ if ! node_is_recent; then
 	exit 1
 fi
 
-PNPM_VERSION="$(node -p "require('$KESTREL_ROOT/package.json').packageManager.split('@')[1].split('+')[0]")"
-if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
-	echo "Installing pnpm $PNPM_VERSION with npm into $HOME/.local..." >&2
-	npm install -g --prefix "$HOME/.local" --no-audit --no-fund --loglevel=error "pnpm@$PNPM_VERSION" >&2
-	hash -r
-fi
-if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
-	echo "Expected pnpm $PNPM_VERSION on PATH but found $(pnpm --version 2>/dev/null || echo none)." >&2
+# package.json's "packageManager": "pnpm@<version>+sha512...".
+[[ "$(<"$KESTREL_ROOT/package.json")" =~ \"packageManager\":[[:space:]]*\"pnpm@([^\"+]+) ]] || {
+	echo "package.json names no pnpm version in packageManager." >&2
 	exit 1
-fi
+}
+PNPM_VERSION="${BASH_REMATCH[1]}"
+
+# Puts the pinned pnpm on PATH, installing it when missing. `pnpm --version` alone takes a
+# moment, so a caller that may not need pnpm (scripts/start.sh on a warm start) sets
+# KESTREL_PNPM_WHEN_NEEDED and calls this itself before using pnpm.
+ensure_pnpm() {
+	[ -z "${KESTREL_PNPM_READY:-}" ] || return 0
+	if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
+		echo "Installing pnpm $PNPM_VERSION with npm into $HOME/.local..." >&2
+		npm install -g --prefix "$HOME/.local" --no-audit --no-fund --loglevel=error "pnpm@$PNPM_VERSION" >&2
+		hash -r
+	fi
+	if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
+		echo "Expected pnpm $PNPM_VERSION on PATH but found $(pnpm --version 2>/dev/null || echo none)." >&2
+		exit 1
+	fi
+	KESTREL_PNPM_READY=1
+}
+[ -n "${KESTREL_PNPM_WHEN_NEEDED:-}" ] || ensure_pnpm
+
+# What decides node_modules: the lockfile, every package.json of the workspace (the
+# folders pnpm-workspace.yaml names), the workspace file, .npmrc and the Node and pnpm
+# versions. Its hash is written to node_modules/.kestrel/install-stamp after an install
+# succeeds (removing node_modules removes it too); while the two agree, `pnpm install`
+# (seconds even when everything is up to date) is not run.
+install_fingerprint() {
+	local sum
+	if command -v sha256sum >/dev/null 2>&1; then sum="sha256sum"; else sum="shasum -a 256"; fi
+	{
+		echo "node $(node --version) pnpm $PNPM_VERSION"
+		local file
+		for file in pnpm-lock.yaml pnpm-workspace.yaml .npmrc package.json packages/*/package.json \
+			examples/*/package.json bench/package.json packaging/package.json; do
+			if [ -f "$file" ]; then echo "$file" && cat "$file"; fi
+		done
+	} | $sum | cut -d' ' -f1
+}
 
 cd "$KESTREL_ROOT"
-pnpm install --frozen-lockfile >&2
+KESTREL_STAMPS="$KESTREL_ROOT/node_modules/.kestrel"
+install_wanted="$(install_fingerprint)"
+if [ "$(cat "$KESTREL_STAMPS/install-stamp" 2>/dev/null || true)" != "$install_wanted" ]; then
+	if [ -f node_modules/.modules.yaml ]; then
+		echo "kestrel: the lockfile or a package.json changed since the last install: running pnpm install..." >&2
+	else
+		echo "kestrel: installing dependencies (first run, about a minute)..." >&2
+	fi
+	# The built bundle may hold the old dependencies: scripts/start.sh builds again.
+	rm -f "$KESTREL_STAMPS/install-stamp" "$KESTREL_STAMPS/build-stamp"
+	ensure_pnpm
+	pnpm install --frozen-lockfile >&2
+	mkdir -p "$KESTREL_STAMPS"
+	echo "$install_wanted" >"$KESTREL_STAMPS/install-stamp"
+fi
+unset install_wanted
