@@ -8,6 +8,13 @@ export interface TreeRow {
 	entry: TreeEntry;
 	/** Forks above this entry: entries of one unbranched stretch share a depth. */
 	depth: number;
+	/**
+	 * One flag per fork above this entry (`depth` of them, outermost first): whether the
+	 * branch taken there has a later sibling, so a guide line runs on past this row.
+	 */
+	laterBranches: readonly boolean[];
+	/** The first entry of a branch: a child of an entry with more than one child. */
+	startsBranch: boolean;
 	label?: string;
 	/** No entry follows this one: the tip of a branch. */
 	isTip: boolean;
@@ -25,31 +32,58 @@ export interface TreeRow {
 export function treeRows(tree: readonly SessionTreeNode[], leafId: string | null): TreeRow[] {
 	const currentPath = new Set<string>();
 	const parents = new Map<string, string | null>();
-	const stack: { node: SessionTreeNode; depth: number }[] = [];
+	const stack: Placed[] = [];
 	for (let index = tree.length - 1; index >= 0; index--) {
-		stack.push({ node: tree[index] as SessionTreeNode, depth: 0 });
+		stack.push({ node: tree[index] as SessionTreeNode, laterBranches: [], startsBranch: false });
 	}
-	const ordered: { node: SessionTreeNode; depth: number }[] = [];
+	const ordered: Placed[] = [];
 	while (stack.length > 0) {
-		const item = stack.pop() as { node: SessionTreeNode; depth: number };
+		const item = stack.pop() as Placed;
 		ordered.push(item);
 		const { children } = item.node;
-		const childDepth = children.length > 1 ? item.depth + 1 : item.depth;
+		const forks = children.length > 1;
 		for (let index = children.length - 1; index >= 0; index--) {
 			const child = children[index] as SessionTreeNode;
 			parents.set(child.entry.id, item.node.entry.id);
-			stack.push({ node: child, depth: childDepth });
+			stack.push({
+				node: child,
+				laterBranches: forks ? [...item.laterBranches, index < children.length - 1] : item.laterBranches,
+				startsBranch: forks,
+			});
 		}
 	}
 	for (let at: string | null | undefined = leafId; at && !currentPath.has(at); at = parents.get(at)) {
 		currentPath.add(at);
 	}
-	return ordered.map(({ node, depth }) => ({
+	return ordered.map(({ node, laterBranches, startsBranch }) => ({
 		entry: node.entry,
-		depth,
+		depth: laterBranches.length,
+		laterBranches,
+		startsBranch,
 		...(node.label === undefined ? {} : { label: node.label }),
 		isTip: node.children.length === 0,
 		isCurrentLeaf: node.entry.id === leafId,
 		onCurrentPath: currentPath.has(node.entry.id),
 	}));
+}
+
+interface Placed {
+	node: SessionTreeNode;
+	laterBranches: readonly boolean[];
+	startsBranch: boolean;
+}
+
+/**
+ * The tree lines in front of a row, three columns per fork above it: `├─ ` or `└─ ` (the
+ * last branch) where a branch starts, `│  ` beside the rows of a branch that has later
+ * siblings, blanks otherwise. Empty for rows above every fork.
+ */
+export function treeConnectors(row: Pick<TreeRow, "laterBranches" | "startsBranch">): string {
+	const last = row.laterBranches.length - 1;
+	return row.laterBranches
+		.map((later, level) => {
+			if (level === last && row.startsBranch) return later ? "├─ " : "└─ ";
+			return later ? "│  " : "   ";
+		})
+		.join("");
 }

@@ -17,6 +17,21 @@ describe("terminal markdown", () => {
 		expect(loose).not.toContain("**");
 	});
 
+	it("marks items with bullets by depth or their numbers, further lines under the item's text", () => {
+		expect(render("- outer `a`\n  - inner **b**\n  - inner two\n- outer two").split("\n")).toEqual([
+			"  • outer a",
+			"    ◦ inner b",
+			"    ◦ inner two",
+			"  • outer two",
+		]);
+		expect(render("3. three\n4. four *em*").split("\n")).toEqual(["  3. three", "  4. four em"]);
+		expect(render("1. Run:\n   ```\n   npm test\n   ```\n2. Read **it**").split("\n")).toEqual([
+			"  1. Run:",
+			"       npm test",
+			"  2. Read it",
+		]);
+	});
+
 	it("draws one box per task item, ticked or not", () => {
 		const tasks = render("- [x] done\n- [ ] open\n\n- [ ] loose **one**");
 		expect(tasks.match(/\[X\]/g)).toHaveLength(1);

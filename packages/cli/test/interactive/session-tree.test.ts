@@ -16,7 +16,7 @@ function messageNode(
 }
 
 describe("sessionTreeOptions", () => {
-	it("labels entries by who said what, indents only at forks, and hints labels and the current leaf", () => {
+	it("labels entries by who said what, draws tree lines only at forks, and hints labels and the current leaf", () => {
 		const tree = [
 			messageNode("u1", null, user("a question\n to ask   again"), [
 				messageNode("a1", "u1", assistant([{ type: "text", text: "Answer one about tides." }]), [
@@ -33,9 +33,29 @@ describe("sessionTreeOptions", () => {
 		expect(sessionTreeOptions(tree, "t1")).toEqual([
 			{ label: "user: a question to ask again", hint: "", value: "u1" },
 			{ label: "assistant: Answer one about tides.", hint: "", value: "a1" },
-			{ label: "  user: first follow-up", hint: "[kept]", value: "u2" },
-			{ label: "  assistant: → read", hint: "", value: "a2" },
-			{ label: "  ✓ read", hint: "← current", value: "t1" },
+			{ label: "├─ user: first follow-up", hint: "[kept]", value: "u2" },
+			{ label: "└─ assistant: → read", hint: "", value: "a2" },
+			{ label: "   ✓ read", hint: "← current", value: "t1" },
+		]);
+	});
+
+	it("draws branches inside branches with guide lines beside the branches that go on", () => {
+		const say = (id: string, parentId: string | null, children: SessionTreeNode[] = []) =>
+			messageNode(id, parentId, user(id), children);
+		const tree = [
+			say("root", null, [
+				say("b1", "root", [say("c1", "b1", [say("d1", "c1"), say("d2", "c1", [say("e2", "d2")])])]),
+				say("b2", "root"),
+			]),
+		];
+		expect(sessionTreeOptions(tree, null).map((option) => option.label)).toEqual([
+			"user: root",
+			"├─ user: b1",
+			"│  user: c1",
+			"│  ├─ user: d1",
+			"│  └─ user: d2",
+			"│     user: e2",
+			"└─ user: b2",
 		]);
 	});
 

@@ -39,17 +39,53 @@ describe("tool call display", () => {
 		]);
 	});
 
-	it("shows an edit's diff from its details, coloured", () => {
+	it("shows an edit's diff from its details, coloured, each line numbered from its hunk header", () => {
+		const diff = [
+			"--- a/a.ts",
+			"+++ b/a.ts",
+			"@@ -8,4 +8,4 @@",
+			" keep 8",
+			"-old 9",
+			"+new 9",
+			" keep 10",
+			"",
+			"@@ -120,2 +120,3 @@",
+			" keep 120",
+			"+added 121",
+			" keep 122",
+			"\\ No newline at end of file",
+		].join("\n");
 		const lines = formatToolResult(display("edit"), {
 			resultText: "Edited a.ts",
-			details: { diff: "@@ -1 +1 @@\n-old\n+new" },
+			details: { diff },
 			isError: false,
 		});
 		expect(lines).toEqual([
-			{ text: "@@ -1 +1 @@", tone: "dim" },
-			{ text: "-old", tone: "removed" },
-			{ text: "+new", tone: "added" },
+			{ text: "  8  keep 8", tone: "dim" },
+			{ text: "  9 -old 9", tone: "removed" },
+			{ text: "  9 +new 9", tone: "added" },
+			{ text: " 10  keep 10", tone: "dim" },
+			{ text: " 11  ", tone: "dim" },
+			{ text: "  ⋮", tone: "dim" },
+			{ text: "120  keep 120", tone: "dim" },
+			{ text: "121 +added 121", tone: "added" },
+			{ text: "122  keep 122", tone: "dim" },
+			{ text: "    \\ No newline at end of file", tone: "dim" },
 		]);
+	});
+
+	it("bounds a numbered diff, saying how many lines are left out", () => {
+		const diff = ["@@ -1,0 +1,50 @@", ...Array.from({ length: 50 }, (_, index) => `+line ${index + 1}`)].join(
+			"\n",
+		);
+		const lines = formatToolResult(display("write"), {
+			resultText: "Wrote",
+			details: { diff },
+			isError: false,
+		});
+		expect(lines).toHaveLength(TOOL_OUTPUT_LINES.diff + 1);
+		expect(lines[0]).toEqual({ text: " 1 +line 1", tone: "added" });
+		expect(lines.at(-1)).toEqual({ text: `… ${50 - TOOL_OUTPUT_LINES.diff} more lines`, tone: "dim" });
 	});
 
 	it("bounds bash output to its last lines, after its facts", () => {

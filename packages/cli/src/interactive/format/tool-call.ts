@@ -1,5 +1,6 @@
 import type { ToolDisplay, ToolView } from "@kestrel/agent-core";
 import { callSummary, previewView, resultFacts, resultView } from "../../format/tool-views.js";
+import { diffLineText, numberDiffLines } from "./numbered-diff.js";
 import { headLines, tailLines } from "./tail-lines.js";
 
 /** One line of a tool's display and how to colour it. */
@@ -59,15 +60,32 @@ export function formatView(view: ToolView): StyledLine[] {
 	return [...lines.map((text) => ({ text, tone: "dim" as const })), ...moreLine(omitted, "after")];
 }
 
-/** A unified diff as coloured lines, bounded to `max`. */
+/**
+ * A diff as coloured lines, bounded to `max`. A unified diff's lines carry their line
+ * numbers (from its `@@` hunk headers: the new file's for context and additions, the old
+ * file's for removals), hunks apart by a `⋮`; a diff without hunk headers (`-`/`+` lines
+ * whose place is unknown) is shown as it is.
+ */
 export function formatDiff(diff: string, max: number): StyledLine[] {
-	const { lines, omitted } = headLines(diff, max);
-	const styled = lines.map((text): StyledLine => {
-		if (text.startsWith("+") && !text.startsWith("+++")) return { text, tone: "added" };
-		if (text.startsWith("-") && !text.startsWith("---")) return { text, tone: "removed" };
-		return { text, tone: "dim" };
-	});
-	return [...styled, ...moreLine(omitted, "after")];
+	const numbered = numberDiffLines(diff);
+	if (numbered === undefined) {
+		const { lines, omitted } = headLines(diff, max);
+		const styled = lines.map((text): StyledLine => {
+			if (text.startsWith("+") && !text.startsWith("+++")) return { text, tone: "added" };
+			if (text.startsWith("-") && !text.startsWith("---")) return { text, tone: "removed" };
+			return { text, tone: "dim" };
+		});
+		return [...styled, ...moreLine(omitted, "after")];
+	}
+	const shown = numbered.slice(0, max);
+	const width = Math.max(1, ...shown.map((line) => String(line.number ?? "").length));
+	const styled = shown.map(
+		(line): StyledLine => ({
+			text: diffLineText(line, width),
+			tone: line.kind === "added" ? "added" : line.kind === "removed" ? "removed" : "dim",
+		}),
+	);
+	return [...styled, ...moreLine(numbered.length - shown.length, "after")];
 }
 
 /** What the permission prompt shows of a call before it runs (the lines a write adds, an edit's changes), bounded to `max`. */
