@@ -10,6 +10,15 @@ import type { ApproveMode } from "../args/cli-options.js";
 import { callSummary, previewView } from "../format/tool-views.js";
 import { approvalFor, flagsAllowing } from "../permissions/approval-for.js";
 import { type ProtectionContext, protectedWriteReason } from "../permissions/protected-paths.js";
+import {
+	type ApprovalChoice,
+	type ApprovalDecision,
+	approvalChoices,
+	newFilePreview,
+	sameCallKey,
+} from "./approval-choices.js";
+
+export type { ApprovalChoice, ApprovalDecision } from "./approval-choices.js";
 
 /** A tool call waiting for the user's decision. */
 export interface ApprovalRequest {
@@ -18,20 +27,28 @@ export interface ApprovalRequest {
 	args: Record<string, unknown>;
 	/** One line that says what the call does, from the tool's display (`$ npm test`, a path), else its arguments. */
 	summary: string;
-	/** What the call would change (a write's lines, an edit's diff), when the tool can say. */
+	/**
+	 * What the call would change, when it can be told: a new file's lines (numbered, from the
+	 * call's declared file change), else the tool's own preview (an edit's `-`/`+` lines).
+	 */
 	preview?: ToolView;
+	/** The answers this question takes, each with what it allows; the approver offers these. */
+	choices: ApprovalChoice[];
 	/**
 	 * Set when the call changes a protected file (Kestrel's configuration, something that
 	 * runs code by itself): why it is asked whatever `--approve` says. Such a call is asked
-	 * every time: "allow for the session" allows it once.
+	 * every time: only `allow` (once) and `deny` are offered, and `allow_session` or
+	 * `allow_call_session` allow it once.
 	 */
 	protectedReason?: string;
 }
 
-/** The user's answer: once, for the rest of the session (this tool), or no — with a reason for the model. */
+/**
+ * The user's answer: once, this same call for the rest of the session, this tool for the
+ * rest of the session, or no — with a reason for the model ({@link ApprovalDecision}).
+ */
 export type ApprovalAnswer =
-	| { decision: "allow" }
-	| { decision: "allow_session" }
+	| { decision: Exclude<ApprovalDecision, "deny"> }
 	| { decision: "deny"; reason?: string };
 
 /** Asks the user (a terminal prompt, an RPC client). Resolves with the answer; rejects or aborts = deny. */
@@ -47,6 +64,8 @@ export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promis
  */
 export class Approvals {
 	private readonly allowedForSession = new Set<string>();
+	/** {@link sameCallKey}s of calls allowed again for the session, with their summaries. */
+	private readonly callsAllowedForSession = new Map<string, string>();
 	approver: Approver | undefined;
 	/** Called with one line for the user (no trailing newline) when a call is refused without asking. */
 	onRefusal: ((notice: string) => void) | undefined;
@@ -68,9 +87,15 @@ export class Approvals {
 		return [...this.allowedForSession];
 	}
 
+	/** Summaries of the calls the user allowed again, with the same arguments, for the rest of the session. */
+	get sessionAllowedCalls(): readonly string[] {
+		return [...this.callsAllowedForSession.values()];
+	}
+
 	/** Forgets "allow for this session" answers (a new or switched session). */
 	resetSession(): void {
 		this.allowedForSession.clear();
+		this.callsAllowedForSession.clear();
 	}
 
 	/** The `beforeToolCall` hook. */
@@ -86,10 +111,12 @@ export class Approvals {
 			effect.kind === "write" ? await protectedWriteReason(effect, this.paths) : undefined;
 		if (protectedReason === undefined) {
 			if (approvalFor(this.mode, effect) === "allow" || this.allowedForSession.has(name)) return undefined;
+			if (this.callsAllowedForSession.has(sameCallKey(name, args))) return undefined;
 		}
 		const target = effect.kind === "write" ? ` to ${effect.change.path}` : "";
 		if (!this.approver) return this.refuse(name, target, effect, protectedReason);
-		const preview = previewView(tool?.display, args);
+		const summary = callSummary(tool?.display, args);
+		const preview = (await newFilePreview(effect, this.paths.cwd)) ?? previewView(tool?.display, args);
 		let answer: ApprovalAnswer;
 		try {
 			answer = await this.approver(
@@ -97,8 +124,9 @@ export class Approvals {
 					toolCallId: context.toolCall.id,
 					toolName: name,
 					args: context.toolCall.arguments,
-					summary: callSummary(tool?.display, args),
+					summary,
 					...(preview === undefined ? {} : { preview }),
+					choices: approvalChoices(name, summary, effect, protectedReason !== undefined),
 					...(protectedReason === undefined ? {} : { protectedReason }),
 				},
 				signal,
@@ -106,8 +134,11 @@ export class Approvals {
 		} catch {
 			answer = { decision: "deny", reason: "The question was not answered." };
 		}
-		if (answer.decision === "allow_session" && protectedReason === undefined)
-			this.allowedForSession.add(name);
+		if (protectedReason === undefined) {
+			if (answer.decision === "allow_session") this.allowedForSession.add(name);
+			if (answer.decision === "allow_call_session")
+				this.callsAllowedForSession.set(sameCallKey(name, args), summary);
+		}
 		if (answer.decision !== "deny") return undefined;
 		const reason = answer.reason?.trim();
 		return {

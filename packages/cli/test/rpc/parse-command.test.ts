@@ -37,7 +37,8 @@ describe("parseCommand", () => {
 		expect(choice).toMatchObject({
 			error: {
 				field: "decision",
-				message: 'approval_response: "decision" must be one of "allow", "allow_session", "deny".',
+				message:
+					'approval_response: "decision" must be one of "allow", "allow_call_session", "allow_session", "deny".',
 			},
 		});
 		const nullable = parseCommand('{"type":"fork","entryId":5}');

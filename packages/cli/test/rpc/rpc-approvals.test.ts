@@ -82,4 +82,50 @@ describe("rpc mode: approvals", () => {
 		await expect(readFile(join(fixture.cwd, "notes.txt"), "utf8")).rejects.toThrow();
 		expect((await rpc.end()).code).toBe(0);
 	});
+
+	it("offers the choices with what each allows; allow_call_session runs the same command again unasked", async () => {
+		const bash = (id: string, command: string) =>
+			reply([{ type: "toolCall", id, name: "bash", arguments: { command } }]);
+		fixture.server.enqueue(
+			bash("toolu_01", "echo same-call"),
+			bash("toolu_02", "echo same-call"),
+			bash("toolu_03", "echo other-call"),
+			answer("Done."),
+		);
+		const rpc = startRpc(fixture, ["--model", WIRE_MODEL, "--approve", "ask"]);
+		await rpc.request({ type: "prompt", message: "Echo" });
+		const first = await rpc.waitFor((line) => line.type === "approval_request");
+		expect(first).toMatchObject({
+			summary: "$ echo same-call",
+			choices: [
+				{ decision: "allow", allows: "this call, once" },
+				{
+					decision: "allow_call_session",
+					allows: "$ echo same-call again, with exactly these arguments, for the rest of the session",
+				},
+				{ decision: "allow_session", allows: "every bash call for the rest of the session" },
+				{ decision: "deny" },
+			],
+		});
+		const allowed = await rpc.request({
+			type: "approval_response",
+			requestId: first.requestId,
+			decision: "allow_call_session",
+		});
+		expect(allowed).toMatchObject({ success: true, data: { decision: "allow_call_session" } });
+		// The second call is the same command: it runs unasked. The third is another: asked.
+		const third = await rpc.waitFor(
+			(line) => line.type === "approval_request" && line.requestId !== first.requestId,
+		);
+		expect(third).toMatchObject({ toolCallId: "toolu_03", summary: "$ echo other-call" });
+		const afterSecond = JSON.stringify(fixture.server.requests[2]?.body);
+		expect(afterSecond).toContain("toolu_02");
+		expect(afterSecond).not.toContain("denied");
+		await rpc.request({ type: "approval_response", requestId: third.requestId, decision: "allow" });
+		expect(await rpc.waitForEvent("agent_end")).toMatchObject({ outcome: { kind: "completed" } });
+		expect(rpc.lines.filter((line) => line.type === "approval_request")).toHaveLength(2);
+		const state = await rpc.request({ type: "get_state" });
+		expect(state.data).toMatchObject({ sessionAllowed: [], pendingApprovals: [] });
+		expect((await rpc.end()).code).toBe(0);
+	});
 });

@@ -1,13 +1,24 @@
 import { describe, expect, it } from "vitest";
+import type { ApprovalChoice } from "../../src/app/approvals.js";
 import { RpcApprover } from "../../src/modes/rpc/rpc-approver.js";
 
+const ONCE: ApprovalChoice = { decision: "allow", allows: "this call, once" };
+const DENY: ApprovalChoice = { decision: "deny", allows: "nothing" };
+const SAME: ApprovalChoice = { decision: "allow_call_session", allows: "$ ls again" };
+
 describe("RpcApprover", () => {
-	it("says in the approval_request why a protected file is asked, and only then", async () => {
+	it("says in the approval_request which answers it takes, and why a protected file is asked, and only then", async () => {
 		const lines: unknown[] = [];
 		const rpc = new RpcApprover((line) => lines.push(line));
 		const signal = new AbortController().signal;
 		const plain = rpc.approver(
-			{ toolCallId: "t1", toolName: "bash", args: { command: "ls" }, summary: "$ ls" },
+			{
+				toolCallId: "t1",
+				toolName: "bash",
+				args: { command: "ls" },
+				summary: "$ ls",
+				choices: [ONCE, SAME, DENY],
+			},
 			signal,
 		);
 		const guarded = rpc.approver(
@@ -16,6 +27,7 @@ describe("RpcApprover", () => {
 				toolName: "write",
 				args: { path: ".git/hooks/pre-commit" },
 				summary: ".git/hooks/pre-commit",
+				choices: [ONCE, DENY],
 				protectedReason: "git runs what is in .git by itself",
 			},
 			signal,
@@ -31,6 +43,7 @@ describe("RpcApprover", () => {
 				toolName: "bash",
 				args: { command: "ls" },
 				summary: "$ ls",
+				choices: [ONCE, SAME, DENY],
 			},
 			{
 				type: "approval_request",
@@ -39,6 +52,7 @@ describe("RpcApprover", () => {
 				toolName: "write",
 				args: { path: ".git/hooks/pre-commit" },
 				summary: ".git/hooks/pre-commit",
+				choices: [ONCE, DENY],
 				protected: "git runs what is in .git by itself",
 			},
 		]);

@@ -108,8 +108,65 @@ describe("Approvals with an approver (interactive and RPC modes)", () => {
 		expect(await approvals.beforeToolCall(call("edit"), signal)).toBeUndefined();
 		expect(await approvals.beforeToolCall(call("bash", { command: "ls" }), signal)).toBeUndefined();
 		expect(asked).toEqual([
-			{ toolCallId: "id-bash", toolName: "bash", args: { command: "ls" }, summary: "$ ls" },
+			{
+				toolCallId: "id-bash",
+				toolName: "bash",
+				args: { command: "ls" },
+				summary: "$ ls",
+				choices: [
+					{ decision: "allow", allows: "this call, once" },
+					{
+						decision: "allow_call_session",
+						allows: "$ ls again, with exactly these arguments, for the rest of the session",
+					},
+					{ decision: "allow_session", allows: "every bash call for the rest of the session" },
+					{ decision: "deny", allows: expect.stringContaining("nothing") },
+				],
+			},
 		]);
+	});
+
+	it("offers a file change once or for the tool, not again with the same arguments", async () => {
+		const offered: string[][] = [];
+		const approvals = new Approvals("ask");
+		approvals.approver = async (request) => {
+			offered.push(request.choices.map((choice) => choice.decision));
+			return { decision: "allow" };
+		};
+		await approvals.beforeToolCall(call("edit"), signal);
+		expect(offered).toEqual([["allow", "allow_session", "deny"]]);
+	});
+
+	it("remembers allow-this-call-for-the-session for the same tool with the same arguments only", async () => {
+		const asked: string[] = [];
+		const approvals = new Approvals("ask");
+		approvals.approver = async (request) => {
+			asked.push(request.summary);
+			return { decision: "allow_call_session" };
+		};
+		const npmTest = { command: "npm test", timeout: 60 };
+		expect(await approvals.beforeToolCall(call("bash", npmTest), signal)).toBeUndefined();
+		// The same arguments in another key order: the same call.
+		expect(
+			await approvals.beforeToolCall(call("bash", { timeout: 60, command: "npm test" }), signal),
+		).toBeUndefined();
+		expect(asked).toEqual(["$ npm test"]);
+		// Anything else is asked: more words, another timeout, another tool.
+		await approvals.beforeToolCall(call("bash", { command: "npm test; rm -rf ~", timeout: 60 }), signal);
+		await approvals.beforeToolCall(call("bash", { command: "npm test" }), signal);
+		await approvals.beforeToolCall(call("deploy", npmTest), signal);
+		expect(asked).toEqual([
+			"$ npm test",
+			"$ npm test; rm -rf ~",
+			"$ npm test",
+			'{"command":"npm test","timeout":60}',
+		]);
+		expect(approvals.sessionAllowed).toEqual([]);
+		expect(approvals.sessionAllowedCalls).toContain("$ npm test");
+		approvals.resetSession();
+		expect(approvals.sessionAllowedCalls).toEqual([]);
+		await approvals.beforeToolCall(call("bash", npmTest), signal);
+		expect(asked).toHaveLength(5);
 	});
 
 	it("remembers allow-for-the-session per tool until the session changes", async () => {
@@ -163,16 +220,22 @@ describe("Approvals decide from declarations, not names", () => {
 		expect((await new Approvals("edits").beforeToolCall(context, signal))?.block).toBe(true);
 	});
 
-	it("shows what the call would change, from the tool's display", async () => {
+	it("shows what the call would change: a new file's numbered lines, else the tool's display", async () => {
 		const asked: unknown[] = [];
 		const approvals = new Approvals("ask");
 		approvals.approver = async (request) => {
 			asked.push(request);
 			return { decision: "allow" };
 		};
-		await approvals.beforeToolCall(call("write", { path: "notes.md", content: "one\ntwo" }), signal);
+		// The tests run in packages/cli: notes.md does not exist there, README.md does.
+		await approvals.beforeToolCall(call("write", { path: "notes.md", content: "one\ntwo\n" }), signal);
+		await approvals.beforeToolCall(call("write", { path: "README.md", content: "one\ntwo" }), signal);
 		expect(asked).toEqual([
-			expect.objectContaining({ summary: "notes.md", preview: { kind: "diff", diff: "+one\n+two" } }),
+			expect.objectContaining({
+				summary: "notes.md",
+				preview: { kind: "diff", diff: "@@ -0,0 +1,2 @@\n+one\n+two" },
+			}),
+			expect.objectContaining({ summary: "README.md", preview: { kind: "diff", diff: "+one\n+two" } }),
 		]);
 	});
 

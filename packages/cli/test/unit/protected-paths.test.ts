@@ -158,6 +158,7 @@ describe("Approvals and protected files", () => {
 		expect(asked[0]).toMatchObject({
 			toolName: "write",
 			protectedReason: expect.stringContaining("Kestrel"),
+			choices: [{ decision: "allow" }, { decision: "deny" }],
 		});
 		expect(approvals.sessionAllowed).toEqual([]);
 	});

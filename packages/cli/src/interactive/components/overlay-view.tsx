@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { previewLines } from "../format/tool-call.js";
-import { filterOptions } from "../input/overlay-key.js";
+import { APPROVAL_KEYS, filterOptions } from "../input/overlay-key.js";
 import type { Overlay } from "../ui-state.js";
 import { StyledLines } from "./styled-lines.js";
 
@@ -31,16 +31,14 @@ export function OverlayView({ overlay }: { overlay: Overlay }) {
 				)}
 				<StyledLines lines={previewLines(preview)} />
 				{overlay.reason === undefined ? (
-					protectedReason === undefined ? (
-						<Text>
-							<Text bold>y</Text> allow once · <Text bold>a</Text> allow {toolName} for this session ·{" "}
-							<Text bold>n</Text> deny
+					overlay.request.choices.map((choice) => (
+						<Text key={choice.decision}>
+							<Text bold>{APPROVAL_KEYS[choice.decision]}</Text>{" "}
+							{choice.decision === "deny"
+								? "deny (then type a reason for the model, or just Enter)"
+								: `allow ${choice.allows}`}
 						</Text>
-					) : (
-						<Text>
-							<Text bold>y</Text> allow once · <Text bold>n</Text> deny
-						</Text>
-					)
+					))
 				) : (
 					<Text>
 						Reason for the model (Enter sends; empty = none): {overlay.reason}

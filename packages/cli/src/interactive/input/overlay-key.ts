@@ -1,5 +1,14 @@
+import type { ApprovalDecision } from "../../app/approvals.js";
 import type { Overlay, PickerOption } from "../ui-state.js";
 import type { KeyPress } from "./key-press.js";
+
+/** The key that gives each answer of an approval prompt (only the answers the question offers are taken). */
+export const APPROVAL_KEYS: Readonly<Record<ApprovalDecision, string>> = {
+	allow: "y",
+	allow_call_session: "c",
+	allow_session: "a",
+	deny: "n",
+};
 
 /**
  * One key for the open picker, question or approval prompt: answers it through its
@@ -21,9 +30,9 @@ export function overlayKey(
 	}
 	if (overlay.kind === "approval") {
 		if (overlay.reason === undefined) {
-			if (input === "y") overlay.answer({ decision: "allow" });
-			else if (input === "a") overlay.answer({ decision: "allow_session" });
-			else if (input === "n") setOverlay({ ...overlay, reason: "" });
+			const choice = overlay.request.choices.find((offered) => APPROVAL_KEYS[offered.decision] === input);
+			if (choice?.decision === "deny") setOverlay({ ...overlay, reason: "" });
+			else if (choice) overlay.answer({ decision: choice.decision });
 			else if (cancel) overlay.answer({ decision: "deny" });
 			return;
 		}

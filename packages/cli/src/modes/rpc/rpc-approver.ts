@@ -45,6 +45,7 @@ export class RpcApprover {
 				args: request.args,
 				summary: request.summary,
 				...(request.preview === undefined ? {} : { preview: request.preview }),
+				choices: request.choices,
 				...(request.protectedReason === undefined ? {} : { protected: request.protectedReason }),
 			});
 		});

@@ -62,7 +62,12 @@ export const RPC_COMMAND_SCHEMAS = {
 	/** Answers an `approval_request`. */
 	approval_response: command("approval_response", {
 		requestId: Type.String({ minLength: 1 }),
-		decision: Type.Union([Type.Literal("allow"), Type.Literal("allow_session"), Type.Literal("deny")]),
+		decision: Type.Union([
+			Type.Literal("allow"),
+			Type.Literal("allow_call_session"),
+			Type.Literal("allow_session"),
+			Type.Literal("deny"),
+		]),
 		reason: Type.Optional(Type.String()),
 	}),
 } satisfies Record<string, TObject>;

@@ -1,4 +1,5 @@
 import type { ToolView } from "@kestrel/agent-core";
+import type { ApprovalChoice } from "../../app/approvals.js";
 /**
  * The lines `kestrel --mode rpc` writes on stdout, one JSON object per line. Commands (what
  * the client writes on stdin) are in `rpc-command-schema.ts`; the client's guide with
@@ -71,12 +72,21 @@ export interface RpcApprovalRequestLine {
 	args: Record<string, unknown>;
 	/** One line that says what the call does, as its tool shows it (`$ npm test`, a path); JSON for tools that say nothing. */
 	summary: string;
-	/** What the call would change, when its tool can say: a diff (`+`/`-` lines) or a text. */
+	/**
+	 * What the call would change, when it can be told: a diff (`+`/`-` lines; numbered by
+	 * `@@` hunk headers when positions are known, as for a new file) or a text.
+	 */
 	preview?: ToolView;
 	/**
+	 * The decisions this request takes, each with what it allows in words for the user
+	 * (`{decision: "allow_call_session", allows: "$ npm test again, with exactly these
+	 * arguments, for the rest of the session"}`): offer these.
+	 */
+	choices: ApprovalChoice[];
+	/**
 	 * Present when the call changes a protected file (Kestrel's configuration, something
-	 * that runs code by itself): why it is asked whatever `--approve` says. `allow_session`
-	 * allows such a call once.
+	 * that runs code by itself): why it is asked whatever `--approve` says. Only `allow`
+	 * and `deny` are offered; `allow_session` and `allow_call_session` allow such a call once.
 	 */
 	protected?: string;
 }
