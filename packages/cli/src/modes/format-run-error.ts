@@ -41,16 +41,28 @@ export function formatProviderFailure(failure: ProviderFailure): string {
 }
 
 /**
+ * What follows the harness's `context_too_small` message (the system prompt and tool
+ * definitions alone do not fit the model's window): the flags that shrink the prompt or
+ * change the model.
+ */
+export const CONTEXT_TOO_SMALL_ADVICE =
+	"With kestrel: --tools <names> enables only those (e.g. --tools read,edit,bash), --no-tools enables none, " +
+	"and --model <provider/id> picks a model with a larger window (kestrel --list-models shows each window).";
+
+/**
  * One line for stderr about a failed run, naming the provider and saying what to do:
  * where the key came from when it was refused (`anthropic: 401 authentication_error:
  * invalid x-api-key — check ANTHROPIC_API_KEY or pass --api-key`), the billing page when
- * the account is out of credit, the base URL when the server was unreachable. Pure.
+ * the account is out of credit, the base URL when the server was unreachable, the flags
+ * that shrink the prompt when it does not fit the model's window. Pure.
  */
 export function formatRunError(
 	outcome: Extract<HarnessOutcome, { kind: "error" }>,
 	provider: string,
 	keySource: KeySource,
 ): string {
+	// Not the provider's failure: the harness stopped before asking (see CONTEXT_TOO_SMALL_ADVICE).
+	if (outcome.error?.code === "context_too_small") return `${outcome.message} ${CONTEXT_TOO_SMALL_ADVICE}`;
 	const text = formatProviderFailure({ provider, message: outcome.message, error: outcome.error });
 	switch (outcome.error?.kind) {
 		case "auth":

@@ -32,6 +32,19 @@ describe("formatRunError", () => {
 		);
 	});
 
+	it("gives the flags that shrink the prompt when the window is too small for it, without naming the provider", () => {
+		const message =
+			"The system prompt and the definitions of 7 tools take about 9,100 tokens, more than the 2,048 tokens that the 8,192-token context window of ollama/qwen3:0.6b leaves for them, so not even a first message fits. Enable fewer tools (or none), shorten the context files (AGENTS.md, CLAUDE.md), or pick a model with a larger context window.";
+		const line = formatRunError(
+			{ kind: "error", message, error: { kind: "invalid_request", code: "context_too_small" } },
+			"ollama",
+			{ kind: "none" },
+		);
+		expect(line).toBe(
+			`${message} With kestrel: --tools <names> enables only those (e.g. --tools read,edit,bash), --no-tools enables none, and --model <provider/id> picks a model with a larger window (kestrel --list-models shows each window).`,
+		);
+	});
+
 	it("points at the server for connection failures", () => {
 		const line = formatRunError(
 			{ kind: "error", message: "Connection error.", error: { kind: "network" } },

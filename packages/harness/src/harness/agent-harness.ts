@@ -24,6 +24,7 @@ import { DEFAULT_RETRY_SETTINGS, type RetrySettings } from "../retry/types.js";
 import type { MessageEntry, Session } from "../session/types.js";
 import { createSystemPromptSource } from "../system-prompt/system-prompt-source.js";
 import { type Attempts, foldStats, newAttempts, respondToFailure } from "./attempts.js";
+import { contextTooSmallError, harnessProviderError, wordHarnessFailure } from "./context-fit.js";
 import { HarnessCompactor } from "./harness-compactor.js";
 import { HarnessError } from "./harness-error.js";
 import { HarnessTools } from "./harness-tools.js";
@@ -399,6 +400,15 @@ export class AgentHarness {
 		if (!(await this.toolSet.startUnlessAborted(attempts.signal))) return;
 		this.recordModel();
 		let context = await this.loopContext(prompts === undefined);
+		const tooSmall = contextTooSmallError(
+			{ systemPrompt: context.systemPrompt, tools: context.tools ?? [] },
+			this.selection.model,
+			this.compactor.settings,
+		);
+		if (tooSmall) {
+			attempts.outcome = { kind: "error", message: tooSmall.message, error: harnessProviderError(tooSmall) };
+			return;
+		}
 		if (prompts && this.compactor.due([...context.messages, ...prompts], context.systemPrompt)) {
 			await this.compactor.inRun(attempts, "threshold", false, context.systemPrompt);
 			context = await this.loopContext(false);
@@ -476,6 +486,7 @@ export class AgentHarness {
 				attempts.lastActivityAt = Date.now();
 			// Before anything is persisted, relayed or sent on: see `AgentHarnessOptions.redactor`.
 			redactEvent(event, this.options.redactor);
+			if (event.type === "message_end") wordHarnessFailure(event.message);
 			switch (event.type) {
 				case "agent_start":
 					return;
@@ -541,6 +552,14 @@ export class AgentHarness {
 		const previousWindow = this.selection.model.contextWindow;
 		const switched = await this.applyPending();
 		const { systemPrompt, tools } = await this.promptAndTools();
+		// A smaller model or more tools than the run started with: stop with the figures and
+		// what to do (the run's last message carries these words, see `wordHarnessFailure`).
+		const tooSmall = contextTooSmallError(
+			{ systemPrompt, tools },
+			this.selection.model,
+			this.compactor.settings,
+		);
+		if (tooSmall) throw tooSmall;
 		let messages: AgentMessage[] | undefined;
 		if (this.sessionValue.leafId !== this.lastPersistedId)
 			messages = this.sessionValue.buildContext().messages;

@@ -17,6 +17,7 @@ import {
 	isEffective,
 	runCompaction,
 } from "./compaction-runner.js";
+import { contextTooSmallError } from "./context-fit.js";
 import type { HarnessEvent } from "./types.js";
 
 /** What the compactor reads from the harness, always current. */
@@ -85,10 +86,11 @@ export class HarnessCompactor {
 		const effective = isEffective(outcome, contextWindow, this.settings);
 		attempts.ineffectiveCompactions = effective ? 0 : attempts.ineffectiveCompactions + 1;
 		if (attempts.ineffectiveCompactions >= 2) {
-			throw ineffectiveCompactionError(outcome, contextWindow, this.settings, {
-				systemPrompt,
-				tools: this.host.tools(),
-			});
+			const fixed = { systemPrompt, tools: this.host.tools() };
+			throw (
+				contextTooSmallError(fixed, this.host.model(), this.settings) ??
+				ineffectiveCompactionError(outcome, contextWindow, this.settings, fixed)
+			);
 		}
 		return { outcome, effective };
 	}
