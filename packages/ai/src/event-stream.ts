@@ -1,12 +1,21 @@
 import type { AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, Model } from "./types.js";
 import { zeroUsage } from "./usage.js";
 
+/** Past this many consumed events, the queue's array is compacted when it is mostly consumed. */
+const COMPACT_AFTER = 1024;
+
 /**
  * A single-consumer async queue of events with a separate promise for the final value.
  * Producers `push` and `end`; consumers iterate or await `result()`.
+ *
+ * Both ends cost O(1) per event however far the producer runs ahead: the queue is read
+ * at a moving head (`Array.prototype.shift` is linear once an array is large, which made
+ * long runs slower per event the longer they got), and iteration is a plain iterator
+ * object, without the extra promises of an async generator.
  */
 export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
-	private readonly queue: TEvent[] = [];
+	private queue: TEvent[] = [];
+	private head = 0;
 	private readonly waiters: ((item: IteratorResult<TEvent>) => void)[] = [];
 	private finished = false;
 	private resolveResult!: (value: TResult) => void;
@@ -32,7 +41,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 			this.finished = true;
 			this.resolveResult(this.resultOf(event));
 		}
-		const waiter = this.waiters.shift();
+		const waiter = this.waiters.length > 0 ? this.waiters.shift() : undefined;
 		if (waiter) waiter({ value: event, done: false });
 		else this.queue.push(event);
 		if (this.finished) this.releaseWaiters();
@@ -50,18 +59,36 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		return this.resultPromise;
 	}
 
-	async *[Symbol.asyncIterator](): AsyncIterator<TEvent> {
-		while (true) {
-			const queued = this.queue.shift();
-			if (queued !== undefined) {
-				yield queued;
-				continue;
-			}
-			if (this.finished) return;
-			const next = await new Promise<IteratorResult<TEvent>>((resolve) => this.waiters.push(resolve));
-			if (next.done) return;
-			yield next.value;
+	[Symbol.asyncIterator](): AsyncIterator<TEvent> {
+		let stopped = false;
+		const done: IteratorResult<TEvent> = { value: undefined, done: true };
+		return {
+			next: () => {
+				if (stopped) return Promise.resolve(done);
+				if (this.head < this.queue.length) return Promise.resolve({ value: this.dequeue(), done: false });
+				if (this.finished) return Promise.resolve(done);
+				return new Promise<IteratorResult<TEvent>>((resolve) => this.waiters.push(resolve));
+			},
+			// `break` in a `for await` ends this iterator; the stream itself goes on.
+			return: () => {
+				stopped = true;
+				return Promise.resolve(done);
+			},
+		};
+	}
+
+	private dequeue(): TEvent {
+		const event = this.queue[this.head] as TEvent;
+		this.queue[this.head] = undefined as TEvent; // let the event be collected
+		this.head += 1;
+		if (this.head === this.queue.length) {
+			this.queue.length = 0;
+			this.head = 0;
+		} else if (this.head >= COMPACT_AFTER && this.head * 2 >= this.queue.length) {
+			this.queue = this.queue.slice(this.head);
+			this.head = 0;
 		}
+		return event;
 	}
 
 	private releaseWaiters(): void {

@@ -85,3 +85,44 @@ describe("AssistantEventStream", () => {
 		expect(await stream.result()).toBe(message);
 	});
 });
+
+describe("EventStream under a producer far ahead of its consumer", () => {
+	const numbers = () =>
+		new EventStream<number, number>(
+			(value) => value < 0,
+			(value) => value,
+		);
+
+	it("delivers every event in order across the queue's compactions, interleaved with waits", async () => {
+		const stream = numbers();
+		const seen: number[] = [];
+		const consumer = (async () => {
+			for await (const value of stream) seen.push(value);
+		})();
+		// Bursts far larger than the compaction threshold, with the consumer idle in between.
+		let next = 0;
+		for (let burst = 0; burst < 4; burst++) {
+			for (let index = 0; index < 5000; index++) stream.push(next++);
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		stream.push(-1);
+		await consumer;
+		expect(seen).toHaveLength(next + 1);
+		expect(seen.slice(0, -1).every((value, index) => value === index)).toBe(true);
+		expect(await stream.result()).toBe(-1);
+	});
+
+	it("a break ends that iteration without ending the stream", async () => {
+		const stream = numbers();
+		for (let index = 0; index < 3; index++) stream.push(index);
+		const first: number[] = [];
+		for await (const value of stream) {
+			first.push(value);
+			break;
+		}
+		expect(first).toEqual([0]);
+		stream.push(-1);
+		expect(stream.ended).toBe(true);
+		expect(await stream.result()).toBe(-1);
+	});
+});
