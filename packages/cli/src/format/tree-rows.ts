@@ -26,15 +26,22 @@ export interface TreeRow {
 
 /**
  * The tree in display order (depth first, children in file order), with indentation only
- * where the conversation forks, so a long linear session stays flat. Iterative, so a
+ * where the conversation forks (several roots count as a fork), so a long linear session
+ * stays flat. Iterative, so a
  * session of any length cannot overflow the stack.
  */
 export function treeRows(tree: readonly SessionTreeNode[], leafId: string | null): TreeRow[] {
 	const currentPath = new Set<string>();
 	const parents = new Map<string, string | null>();
 	const stack: Placed[] = [];
+	// Several roots (the first message asked again) are branches too.
+	const rootsFork = tree.length > 1;
 	for (let index = tree.length - 1; index >= 0; index--) {
-		stack.push({ node: tree[index] as SessionTreeNode, laterBranches: [], startsBranch: false });
+		stack.push({
+			node: tree[index] as SessionTreeNode,
+			laterBranches: rootsFork ? [index < tree.length - 1] : [],
+			startsBranch: rootsFork,
+		});
 	}
 	const ordered: Placed[] = [];
 	while (stack.length > 0) {

@@ -42,6 +42,17 @@ describe("treeRows", () => {
 		]);
 	});
 
+	it("says for each fork above a row whether a later branch follows, and which rows start a branch", () => {
+		const tree = [node("a", null, [node("b", "a", [node("c", "b")]), node("d", "a")]), node("z", null)];
+		expect(treeRows(tree, null).map((row) => [row.entry.id, row.laterBranches, row.startsBranch])).toEqual([
+			["a", [true], true],
+			["b", [true, true], true],
+			["c", [true, true], false],
+			["d", [true, false], true],
+			["z", [false], true],
+		]);
+	});
+
 	it("handles a long unbranched session without recursion", () => {
 		let tip = node("n0", null);
 		const root = tip;

@@ -59,6 +59,20 @@ describe("sessionTreeOptions", () => {
 		]);
 	});
 
+	it("draws several roots (the first message asked again) as branches", () => {
+		const tree = [
+			messageNode("u1", null, user("first try"), [
+				messageNode("a1", "u1", assistant([{ type: "text", text: "one" }])),
+			]),
+			messageNode("u2", null, user("second try")),
+		];
+		expect(sessionTreeOptions(tree, "u2").map((option) => option.label)).toEqual([
+			"├─ user: first try",
+			"│  assistant: one",
+			"└─ user: second try",
+		]);
+	});
+
 	it("shortens long text to one line with an ellipsis", () => {
 		const [option] = sessionTreeOptions([messageNode("u1", null, user("word ".repeat(40)))], "u1");
 		expect(option?.label.endsWith("…")).toBe(true);
