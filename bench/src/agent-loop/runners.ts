@@ -1,4 +1,4 @@
-import { type AgentEvent, runAgentLoop, type StreamFn } from "@kestrel/agent-core";
+import { type AgentEvent, agentLoop, runAgentLoop, type StreamFn } from "@kestrel/agent-core";
 import {
 	type AssistantMessage,
 	type AssistantMessageEvent,
@@ -9,7 +9,7 @@ import {
 	type ToolResultMessage,
 } from "@kestrel/ai";
 import { createFauxProvider } from "@kestrel/ai/testing";
-import { runAgentLoop as runPiAgentLoop } from "@mariozechner/pi-agent-core";
+import { agentLoop as piAgentLoop, runAgentLoop as runPiAgentLoop } from "@mariozechner/pi-agent-core";
 import { quiesce, TurnClock } from "./measure.js";
 import { benchTools, expectedMessageCount, FINAL_TEXT, finalReply, replyForTurn } from "./script.js";
 
@@ -141,6 +141,45 @@ export const runKestrel: Runner = async (turns, source) => {
 		streamFn,
 	);
 	return summarise(clock, messages);
+};
+
+/**
+ * Kestrel's loop with its events consumed through the loop's event stream (`for await`
+ * over `agentLoop(...)`), as an app or a user interface does.
+ */
+export const runKestrelStream: Runner = async (turns, source) => {
+	const { model, streamFn } = await setup(turns, source);
+	await quiesce();
+	const clock = new TurnClock();
+	const events = agentLoop(
+		[{ role: "user", content: PROMPT, timestamp: 1 }],
+		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() },
+		{ model },
+		undefined,
+		streamFn,
+	);
+	for await (const event of events) {
+		if (event.type === "turn_end") clock.mark();
+	}
+	return summarise(clock, await events.result());
+};
+
+/** pi-agent-core's loop, its events consumed through its event stream in the same way. */
+export const runPiStream: Runner = async (turns, source) => {
+	const { model, streamFn } = await setup(turns, source);
+	await quiesce();
+	const clock = new TurnClock();
+	const events = piAgentLoop(
+		[{ role: "user", content: PROMPT, timestamp: 1 }],
+		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() as never },
+		{ model: model as never, convertToLlm: keepProviderMessages as never },
+		undefined,
+		streamFn as never,
+	);
+	for await (const event of events) {
+		if (event.type === "turn_end") clock.mark();
+	}
+	return summarise(clock, (await events.result()) as { role: string }[]);
 };
 
 /** pi-agent-core's loop on the same provider streams and the same tool objects. */
