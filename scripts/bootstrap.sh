@@ -19,20 +19,15 @@ KESTREL_NODE_VERSION="$(cat "$KESTREL_ROOT/.node-version")"
 export TURBO_TELEMETRY_DISABLED=1
 export PATH="$HOME/.local/bin:$PATH"
 
-# Prints the major and minor of the `node` on PATH as "major minor", or nothing.
-# (`node --version` answers without starting JavaScript: a warm start pays milliseconds.)
-node_version() {
-	command -v node >/dev/null 2>&1 || return 0
-	local version
-	version="$(node --version 2>/dev/null || true)"
-	[[ "$version" =~ ^v([0-9]+)\.([0-9]+)\. ]] && echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
-	return 0
-}
-
+# Whether the `node` on PATH is 22.12 or newer; its version (`v24.22.3`) is left in
+# KESTREL_NODE_FOUND. (`node --version` answers without starting JavaScript: a warm start
+# pays milliseconds for it.)
 node_is_recent() {
-	local major minor
-	read -r major minor <<<"$(node_version)"
-	[ -n "${major:-}" ] || return 1
+	KESTREL_NODE_FOUND=""
+	command -v node >/dev/null 2>&1 || return 1
+	KESTREL_NODE_FOUND="$(node --version 2>/dev/null || true)"
+	[[ "$KESTREL_NODE_FOUND" =~ ^v([0-9]+)\.([0-9]+)\. ]] || return 1
+	local major="${BASH_REMATCH[1]}" minor="${BASH_REMATCH[2]}"
 	[ "$major" -gt 22 ] || { [ "$major" -eq 22 ] && [ "$minor" -ge 12 ]; }
 }
 
@@ -68,10 +63,12 @@ install_node() {
 	hash -r
 }
 
-node_is_recent || install_node
 if ! node_is_recent; then
-	echo "Expected Node 22.12 or newer on PATH but found $(node --version)." >&2
-	exit 1
+	install_node
+	if ! node_is_recent; then
+		echo "Expected Node 22.12 or newer on PATH but found $(node --version 2>/dev/null || echo none)." >&2
+		exit 1
+	fi
 fi
 
 # package.json's "packageManager": "pnpm@<version>+sha512...".
@@ -107,13 +104,15 @@ ensure_pnpm() {
 install_fingerprint() {
 	local sum
 	if command -v sha256sum >/dev/null 2>&1; then sum="sha256sum"; else sum="shasum -a 256"; fi
+	local file files=()
+	for file in pnpm-lock.yaml pnpm-workspace.yaml .npmrc package.json packages/*/package.json \
+		examples/*/package.json bench/package.json packaging/package.json; do
+		if [ -f "$file" ]; then files+=("$file"); fi
+	done
+	# One hash per file (with its name), then the hash of those and the versions.
 	{
-		echo "node $(node --version) pnpm $PNPM_VERSION"
-		local file
-		for file in pnpm-lock.yaml pnpm-workspace.yaml .npmrc package.json packages/*/package.json \
-			examples/*/package.json bench/package.json packaging/package.json; do
-			if [ -f "$file" ]; then echo "$file" && cat "$file"; fi
-		done
+		echo "node $KESTREL_NODE_FOUND pnpm $PNPM_VERSION"
+		$sum "${files[@]}"
 	} | $sum | cut -d' ' -f1
 }
 
