@@ -7,11 +7,11 @@ export const EXPORT_STYLES = `
 :root { color-scheme: light dark; --bg: #fafaf8; --panel: #f1f0ec; --fg: #1d1d1b; --muted: #6b6a64;
   --border: #dcdad2; --user: #eaf0fb; --tool: #f5f4f0; --code: #ecebe6; --accent: #2f6fdb;
   --add: #dcf2de; --add-fg: #1e5e2a; --del: #fbe1de; --del-fg: #8c1d18; --hunk: #6b59b3;
-  --error: #c62828; --error-bg: #fdeceb; --mark: #fff1a8; --term: #1e1f23; --term-fg: #dcdcd6; --prompt: #7fd18b; }
+  --error: #c62828; --error-bg: #fdeceb; --on-error: #fff; --mark: #fff1a8; --term: #1e1f23; --term-fg: #dcdcd6; --prompt: #7fd18b; }
 @media (prefers-color-scheme: dark) { :root { --bg: #151518; --panel: #1d1d21; --fg: #e6e5df; --muted: #9d9c94;
   --border: #35353c; --user: #1c2638; --tool: #1f1f24; --code: #2a2a30; --accent: #7aa7ff;
   --add: #18351f; --add-fg: #a6e3b0; --del: #421d1c; --del-fg: #f4b2ab; --hunk: #b3a4f0;
-  --error: #ff6b61; --error-bg: #3a1a19; --mark: #4a4220; --term: #0c0c0e; --term-fg: #d6d6d0; --prompt: #7fd18b; } }
+  --error: #ff6b61; --error-bg: #3a1a19; --on-error: #240606; --mark: #4a4220; --term: #0c0c0e; --term-fg: #d6d6d0; --prompt: #7fd18b; } }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
 code, pre, .plain, .tool-name, .tool-summary, .shell-command { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; }
@@ -56,7 +56,8 @@ main > * { max-width: 960px; margin-left: auto; margin-right: auto; }
 .entry-assistant > header .heading { font-weight: 500; color: var(--muted); }
 .entry-tool { background: var(--tool); margin-left: 1.25em; }
 .entry-tool > header .heading { font-weight: 400; }
-.entry-note { border-style: dashed; }
+.entry-note { border-color: transparent; margin-bottom: 0.2em; }
+.entry-note > header .heading { font-weight: 400; color: var(--muted); }
 .entry-compaction, .entry-summary { background: var(--panel); border-style: dashed; }
 .entry-shell { background: var(--term); color: var(--term-fg); border-color: var(--term); }
 .entry-shell > header, .entry-shell > header .heading { color: var(--term-fg); }
@@ -68,7 +69,7 @@ main > * { max-width: 960px; margin-left: auto; margin-right: auto; }
 .tool-error .tool-facts, .shell-failed .tool-facts { color: var(--error); font-weight: 600; }
 .badge { display: inline-block; border-radius: 3px; padding: 0 0.4em; font: 600 11px/1.5 system-ui, sans-serif;
   text-transform: uppercase; letter-spacing: 0.04em; vertical-align: 1px; }
-.badge-error { background: var(--error); color: #fff; }
+.badge-error { background: var(--error); color: var(--on-error); margin-left: 0.3em; }
 .entry.focused { outline: 2px solid var(--accent); }
 .tool-name { font-weight: 600; color: var(--accent); }
 .tool-summary { overflow-wrap: anywhere; }
