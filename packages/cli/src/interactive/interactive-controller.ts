@@ -8,14 +8,23 @@ import { runPackCommand } from "./commands/run-pack-command.js";
 import { runSlashCommand } from "./commands/run-slash-command.js";
 import { sessionHistory } from "./format/session-history.js";
 import type { StatusInfo } from "./format/status-line.js";
+import { welcomeLine } from "./format/welcome.js";
 import { FrameBatcher } from "./frame-batcher.js";
 import { applyHarnessEvent, type EventView } from "./harness-event-view.js";
-import { editorKey, editorPaste, pastedText, withText } from "./input/editor-state.js";
+import { type CommandMenu, commandMenu, menuCommands, menuKey } from "./input/command-menu.js";
+import { type EditorState, editorKey, editorPaste, pastedText, withText } from "./input/editor-state.js";
 import { expandFileReferences, type FileReader } from "./input/expand-file-references.js";
+import { isMixedChunk, splitChunk } from "./input/key-chunk.js";
 import { type KeyPress, keyPress } from "./input/key-press.js";
 import { overlayKey } from "./input/overlay-key.js";
+import { completePath, folderOf, pathToken, readPathEntries } from "./input/path-completion.js";
 import { runShellCommand } from "./input/run-shell-command.js";
-import { BUILT_IN_COMMAND_NAMES, completeCommand, parseEditorInput } from "./input/slash-command.js";
+import {
+	BUILT_IN_COMMAND_NAMES,
+	completeCommand,
+	parseEditorInput,
+	unknownCommandMessage,
+} from "./input/slash-command.js";
 import type { Overlay, PickerOption, UiState } from "./ui-state.js";
 import { initialUiState } from "./ui-state.js";
 import { UiStore } from "./ui-store.js";
@@ -186,30 +195,52 @@ export class InteractiveController {
 	}
 
 	setEditorText(text: string): void {
-		this.store.update((state) => ({ ...state, editor: withText(state.editor, text) }));
+		this.setEditor(withText(this.store.getState().editor, text));
 	}
 
-	/** One key from the terminal: to the open picker or question, else to the editor. */
+	/** The welcome line: model, folder, and how to get help; shown once, first. */
+	welcome(): void {
+		this.notice(welcomeLine(this.store.getState().status.model, this.app.cwd));
+	}
+
+	/**
+	 * One key from the terminal: to the open picker or question, else to the command menu
+	 * (Up, Down, Enter) or the editor. Input that Ink could not read as one key (several
+	 * keys in one read, such as text and Ctrl+U) is split into its keys first.
+	 */
 	handleKey(input: string, key: KeyPress): void {
+		if (isMixedChunk(input, key)) {
+			for (const event of splitChunk(input)) {
+				if (event.kind === "paste") this.handlePaste(event.text);
+				else this.handleKey(event.input, event.key);
+			}
+			return;
+		}
 		const state = this.store.getState();
 		if (state.overlay) {
 			overlayKey(state.overlay, input, key, (next) => this.setOverlay(next));
 			return;
 		}
-		if (key.tab && !key.ctrl && !key.meta) {
-			this.completeCommandName();
+		const menuAction = state.menu ? menuKey(state.menu, state.editor.text, key) : undefined;
+		if (menuAction?.type === "move") {
+			this.store.update((current) => ({ ...current, menu: menuAction.menu }));
 			return;
 		}
-		const { state: editor, action } = editorKey(state.editor, input, key, this.working, this.now());
+		// Enter on `/mo` runs the command chosen in the menu, as if typed whole.
+		const before = menuAction?.type === "run" ? withText(state.editor, menuAction.text) : state.editor;
+		if (key.tab && !key.ctrl && !key.meta) {
+			if (pathToken(state.editor.text, state.editor.cursor)) void this.completePathReference();
+			else this.completeCommandName();
+			return;
+		}
+		const { state: editor, action } = editorKey(before, input, key, this.working, this.now());
 		const hint =
 			action?.type === "interrupt"
 				? "Press Ctrl+C again to quit."
 				: editor.lastInterruptAt === undefined
 					? undefined
 					: state.hint;
-		this.store.update((current) =>
-			current.editor === editor && current.hint === hint ? current : { ...current, editor, hint },
-		);
+		this.setEditor(editor, { hint });
 		if (!action) return;
 		switch (action.type) {
 			case "submit":
@@ -245,8 +276,24 @@ export class InteractiveController {
 			if (line !== "") overlayKey(state.overlay, line, keyPress(), (next) => this.setOverlay(next));
 			return;
 		}
-		const editor = editorPaste(state.editor, text);
-		this.store.update((current) => ({ ...current, editor, hint: undefined }));
+		this.setEditor(editorPaste(state.editor, text), { hint: undefined });
+	}
+
+	/** Puts `editor` (and `hint`, when given) on the screen, with the command menu its text opens. */
+	private setEditor(editor: EditorState, change: { hint?: string | undefined } = {}): void {
+		this.store.update((current) => {
+			const nextHint = "hint" in change ? change.hint : current.hint;
+			const textChanged = current.editor.text !== editor.text;
+			if (current.editor === editor && current.hint === nextHint) return current;
+			const menu = textChanged ? this.menuFor(editor.text, current.menu) : current.menu;
+			return { ...current, editor, hint: nextHint, menu };
+		});
+	}
+
+	/** The `/` menu for the editor's text: built-in and pack commands that fit. */
+	private menuFor(text: string, previous: CommandMenu | undefined): CommandMenu | undefined {
+		if (!text.startsWith("/")) return undefined;
+		return commandMenu(text, menuCommands(this.operations.packCommands().commands), previous);
 	}
 
 	/** A sent editor line: a slash command, a `!command`, or a prompt (steering while working). */
@@ -256,7 +303,9 @@ export class InteractiveController {
 			if (input.kind === "command") await runSlashCommand(this.host, input.name, input.args);
 			else if (input.kind === "pack_command") await runPackCommand(this.host, input.name, input.args);
 			else if (input.kind === "unknown_command")
-				this.error(`Unknown command /${input.name} — /help lists them.`);
+				this.error(
+					unknownCommandMessage(input.name, [...BUILT_IN_COMMAND_NAMES, ...this.packCommandNames()]),
+				);
 			else if (input.kind === "shell") await this.runShell(input.command);
 			else {
 				// The status is read again at `agent_end`; reading it here walks the whole session.
@@ -384,7 +433,27 @@ export class InteractiveController {
 		if (!completion) return;
 		const hint =
 			completion.matches.length > 1 ? completion.matches.map((name) => `/${name}`).join("  ") : undefined;
-		this.store.update((current) => ({ ...current, editor: withText(current.editor, completion.text), hint }));
+		this.setEditor(withText(state.editor, completion.text), { hint });
+	}
+
+	/** Tab on `@src/ma`: completes the path from the folder's entries, or lists those that fit. */
+	private async completePathReference(): Promise<void> {
+		const { editor } = this.store.getState();
+		const token = pathToken(editor.text, editor.cursor);
+		if (!token) return;
+		const completion = completePath(token.path, await readPathEntries(this.app.cwd, folderOf(token.path)));
+		// The folder was read meanwhile: a key typed since wins.
+		if (this.store.getState().editor !== editor) return;
+		if (!completion) {
+			this.setEditor(editor, {
+				hint: `Nothing in ${folderOf(token.path) || "this folder"} starts with that.`,
+			});
+			return;
+		}
+		const before = editor.text.slice(0, token.start + 1) + completion.path;
+		const after = editor.text.slice(editor.cursor);
+		const hint = completion.matches.length > 1 ? completion.matches.join("  ") : undefined;
+		this.setEditor({ ...editor, text: before + after, cursor: before.length }, { hint });
 	}
 
 	private createHost(): CommandHost {

@@ -22,6 +22,7 @@ export interface InteractiveOptions {
 export async function runInteractiveMode(app: CliApp, options: InteractiveOptions): Promise<number> {
 	const controller = new InteractiveController(app);
 	controller.start();
+	controller.welcome();
 	const markdown = createMarkdownRenderer(Math.max(40, (process.stdout.columns ?? 80) - 2));
 	// A continued session (`-c`, `--session`) shows where it left off.
 	controller.store.append(...sessionHistory(app.session));

@@ -1,5 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest } from "../app/approvals.js";
 import type { StatusInfo } from "./format/status-line.js";
+import type { CommandMenu } from "./input/command-menu.js";
 import { type EditorState, emptyEditor } from "./input/editor-state.js";
 import type { LiveMessage, RunningTool, TranscriptItem } from "./transcript-item.js";
 
@@ -44,6 +45,8 @@ export interface UiState {
 	showThinking: boolean;
 	/** A transient hint under the editor ("Press Ctrl+C again to quit"). */
 	hint: string | undefined;
+	/** The `/` command menu under the editor, while a command name is typed. */
+	menu: CommandMenu | undefined;
 }
 
 export function initialUiState(status: StatusInfo): UiState {
@@ -56,5 +59,6 @@ export function initialUiState(status: StatusInfo): UiState {
 		overlay: undefined,
 		showThinking: false,
 		hint: undefined,
+		menu: undefined,
 	};
 }

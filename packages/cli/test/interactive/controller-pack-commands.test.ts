@@ -107,6 +107,22 @@ describe("the interactive controller and tool pack commands", () => {
 		controller.dispose();
 	});
 
+	it("offers pack commands in the / menu with their descriptions; Enter runs the selected one", async () => {
+		const calls: string[] = [];
+		const { cliApp } = fakeApp([fakePackCommand("mcp", { show: "servers" }, calls)]);
+		const controller = new InteractiveController(cliApp);
+		controller.start();
+		for (const key of "/mc") controller.handleKey(key, keyPress());
+		const menu = controller.store.getState().menu;
+		expect(menu?.items.map((command) => command.name)).toEqual(["mcp"]);
+		expect(menu?.items[0]).toEqual({ name: "mcp", usage: "[what]", description: "the mcp command" });
+		controller.handleKey("", keyPress({ return: true }));
+		await vi.waitFor(() => expect(calls).toEqual([""]));
+		expect(controller.store.getState().menu).toBeUndefined();
+		expect(controller.store.getState().editor.text).toBe("");
+		controller.dispose();
+	});
+
 	it("Tab completes built-in and pack command names, and lists them when several fit", () => {
 		const { cliApp } = fakeApp([
 			fakePackCommand("mcp", { show: "" }),

@@ -15,14 +15,14 @@ const type = (text: string, working = false) => {
 };
 
 describe("editor keys", () => {
-	it("inserts typed text at the cursor and deletes with backspace (DEL or BS)", () => {
+	it("inserts typed text at the cursor; Delete removes the character at the cursor, Backspace the one before", () => {
 		let state = type("tide");
 		state = editorKey(state, "", keyPress({ leftArrow: true }), false, 0).state;
 		state = editorKey(state, "s", keyPress(), false, 0).state;
 		expect(state.text).toBe("tidse");
 		state = editorKey(state, "", keyPress({ delete: true }), false, 0).state;
 		state = editorKey(state, "", keyPress({ backspace: true }), false, 0).state;
-		expect(state).toMatchObject({ text: "tie", cursor: 2 });
+		expect(state).toMatchObject({ text: "tid", cursor: 3 });
 	});
 
 	it("Enter submits the trimmed text and clears the editor; an empty editor sends nothing", () => {

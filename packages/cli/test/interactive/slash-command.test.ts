@@ -39,11 +39,11 @@ describe("parseEditorInput", () => {
 			args: "src/a.ts  deep",
 		});
 		expect(parseEditorInput("/model wire/x", packs)).toMatchObject({ kind: "command", name: "model" });
-		// Without the pack, the same line is an unknown command (or a prompt when it cannot be one).
+		// Without the pack (its server down), the same line is an unknown command, never a prompt.
 		expect(parseEditorInput("/mcp")).toEqual({ kind: "unknown_command", name: "mcp" });
 		expect(parseEditorInput("/mcp__docs__review x")).toEqual({
-			kind: "prompt",
-			text: "/mcp__docs__review x",
+			kind: "unknown_command",
+			name: "mcp__docs__review",
 		});
 	});
 });

@@ -3,6 +3,7 @@ import type { DisplayLookup } from "../../format/tool-views.js";
 import type { MarkdownRenderer } from "../format/markdown.js";
 import type { KeyPress } from "../input/key-press.js";
 import type { UiStore } from "../ui-store.js";
+import { CommandMenuView } from "./command-menu.js";
 import { EditorView } from "./editor-view.js";
 import { LiveView } from "./live-view.js";
 import { OverlayView } from "./overlay-view.js";
@@ -52,6 +53,7 @@ function Bottom({ store }: { store: UiStore }) {
 	return (
 		<Box flexDirection="column">
 			{overlay ? <OverlayView overlay={overlay} /> : <EditorView store={store} />}
+			{!overlay && <CommandMenuView store={store} />}
 			<StatusLineView store={store} />
 		</Box>
 	);

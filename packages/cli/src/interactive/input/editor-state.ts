@@ -1,3 +1,4 @@
+import { splitChunk } from "./key-chunk.js";
 import type { KeyPress } from "./key-press.js";
 
 /** The prompt editor: its text, the cursor (an offset into `text`) and the sent-prompt history. */
@@ -82,7 +83,15 @@ export function editorKey(
 		return send(next, "submit");
 	}
 	if (key.ctrl && input === "t") return { state: next, action: { type: "toggle_thinking" } };
-	if (key.backspace || key.delete) {
+	if ((key.backspace && key.meta) || (key.ctrl && input === "w")) return { state: deleteWordBefore(next) };
+	if (key.ctrl && input === "k") {
+		return { state: { ...next, text: next.text.slice(0, next.cursor) + next.text.slice(lineEnd(next)) } };
+	}
+	if (key.delete) {
+		// The Delete key (Ink reads DEL and BS as Backspace): the character at the cursor.
+		return { state: { ...next, text: next.text.slice(0, next.cursor) + next.text.slice(next.cursor + 1) } };
+	}
+	if (key.backspace) {
 		if (next.cursor === 0) return { state: next };
 		return {
 			state: {
@@ -104,10 +113,49 @@ export function editorKey(
 	// can arrive in one read (a slow SSH link, automation): that is text and a submit. A
 	// paste of several lines keeps its breaks.
 	if (input.length > 1 && input.endsWith("\r") && !/[\r\n]/.test(input.slice(0, -1))) {
-		return send(insert(next, input.slice(0, -1)), "submit");
+		return send(insert(next, typedText(input.slice(0, -1))), "submit");
 	}
 	// Terminals send Enter inside pasted text as \r.
-	return { state: insert(next, input.replace(/\r\n?/g, "\n")) };
+	const text = typedText(input);
+	return { state: text === "" ? next : insert(next, text) };
+}
+
+/** What {@link editorInput} made of a chunk: the next state and what its keys asked for, in order. */
+export interface EditorInputResult {
+	state: EditorState;
+	actions: EditorAction[];
+}
+
+/**
+ * A whole chunk of terminal input for the editor, pure: split into keys and pastes
+ * ({@link splitChunk}: several Backspaces, arrows, a mix of keys and text) and applied in
+ * order. Tab is ignored here (the controller completes). A control character is never
+ * inserted as text.
+ */
+export function editorInput(
+	state: EditorState,
+	chunk: string,
+	working: boolean,
+	now: number,
+): EditorInputResult {
+	const actions: EditorAction[] = [];
+	let current = state;
+	for (const event of splitChunk(chunk)) {
+		if (event.kind === "paste") {
+			current = editorPaste(current, event.text);
+			continue;
+		}
+		const result = editorKey(current, event.input, event.key, working, now);
+		current = result.state;
+		if (result.action) actions.push(result.action);
+	}
+	return { state: current, actions };
+}
+
+/** Typed text as editor text: `\r` is a line break, other control characters are dropped. */
+function typedText(input: string): string {
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+	return input.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 }
 
 /**
@@ -162,6 +210,12 @@ function browseHistory(state: EditorState, step: -1 | 1): EditorState {
 	const draft = state.historyIndex === state.history.length ? state.text : state.draft;
 	const text = index === state.history.length ? draft : (state.history[index] ?? "");
 	return { ...state, text, cursor: text.length, historyIndex: index, draft };
+}
+
+/** Alt+Backspace, Ctrl+W: the word before the cursor and the spaces after it. */
+function deleteWordBefore(state: EditorState): EditorState {
+	const before = state.text.slice(0, state.cursor).replace(/\S*\s*$/, "");
+	return { ...state, text: before + state.text.slice(state.cursor), cursor: before.length };
 }
 
 function lineStart(state: EditorState): number {

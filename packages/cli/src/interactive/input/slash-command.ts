@@ -43,8 +43,9 @@ export function parseEditorInput(text: string, packCommands: ReadonlySet<string>
 	const args = (match[2] ?? "").trim();
 	if (BUILT_IN_COMMAND_NAMES.has(name)) return { kind: "command", name: name as SlashCommandName, args };
 	if (packCommands.has(name)) return { kind: "pack_command", name, args };
-	// `/usr/bin is empty?` is a question, not a command; so is `/Users/…` or `/ok.`.
-	if (!/^[a-z][a-z-]*$/.test(name) || trimmed.slice(1).includes("/"))
+	// `/usr/bin is empty?` is a question, not a command; so is `/Users/…` or `/ok.`. A name
+	// such as `/mcp__docs__review` (a pack's command while its server is down) is a command.
+	if (!/^[A-Za-z][\w-]*$/.test(name) || trimmed.slice(1).includes("/"))
 		return { kind: "prompt", text: trimmed };
 	return { kind: "unknown_command", name };
 }
@@ -71,4 +72,54 @@ export function completeCommand(text: string, names: Iterable<string>): Completi
 	let prefix = first;
 	for (const name of matches) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
 	return { text: `/${prefix}`, matches };
+}
+
+/**
+ * The commands closest to an unknown `name`, best first: names that start with it or
+ * contain it, then by edit distance (a transposition counts as one edit). At most
+ * `count`. Pure.
+ */
+export function closestCommands(name: string, names: Iterable<string>, count = 3): string[] {
+	const typed = name.toLowerCase();
+	const score = (candidate: string): number => {
+		const lower = candidate.toLowerCase();
+		if (lower.startsWith(typed) || typed.startsWith(lower)) return 0;
+		if (lower.includes(typed)) return 0.5;
+		return editDistance(typed, lower);
+	};
+	return [...new Set(names)]
+		.map((candidate) => ({ candidate, score: score(candidate) }))
+		.sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate))
+		.slice(0, count)
+		.map(({ candidate }) => candidate);
+}
+
+/** `Unknown command /frobnicate — did you mean /fork, /model or /new? /help lists them all.` */
+export function unknownCommandMessage(name: string, names: Iterable<string>): string {
+	const close = closestCommands(name, names).map((candidate) => `/${candidate}`);
+	const last = close.pop();
+	const suggestion =
+		last === undefined
+			? "."
+			: ` — did you mean ${close.length > 0 ? `${close.join(", ")} or ${last}` : last}?`;
+	return `Unknown command /${name}${suggestion} /help lists them all.`;
+}
+
+/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring). */
+function editDistance(a: string, b: string): number {
+	const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+		Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+	);
+	const at = (i: number, j: number): number => rows[i]?.[j] ?? 0;
+	for (let i = 1; i <= a.length; i++) {
+		const row = rows[i] as number[];
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+				best = Math.min(best, at(i - 2, j - 2) + 1);
+			row[j] = best;
+		}
+	}
+	return at(a.length, b.length);
 }
