@@ -3,15 +3,16 @@
 const assert = require("node:assert/strict");
 
 const entries = {
-	"@kestrel/ai": "stream",
-	"@kestrel/ai/testing": "startWireServer",
-	"@kestrel/agent-core": "Agent",
-	"@kestrel/harness": "AgentHarness",
-	"@kestrel/tools-fs": "createFsTools",
-	"@kestrel/tools-fs/testing": "MemoryFileOperations",
-	"@kestrel/tools-shell": "createBashTool",
+	"@kestrel/ai": ["stream"],
+	"@kestrel/ai/testing": ["startWireServer"],
+	"@kestrel/agent-core": ["Agent", "ToolPackSet"],
+	"@kestrel/harness": ["AgentHarness"],
+	"@kestrel/tools-fs": ["createFsTools", "fsToolPack"],
+	"@kestrel/tools-fs/testing": ["MemoryFileOperations"],
+	"@kestrel/tools-shell": ["createBashTool", "shellToolPack"],
 };
-for (const [specifier, name] of Object.entries(entries)) {
-	assert.equal(typeof require(specifier)[name], "function", `require("${specifier}").${name}`);
+for (const [specifier, names] of Object.entries(entries)) {
+	for (const name of names)
+		assert.equal(typeof require(specifier)[name], "function", `require("${specifier}").${name}`);
 }
 console.log("require: ok");

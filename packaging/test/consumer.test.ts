@@ -2,10 +2,10 @@ import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { BEDROCK, WORKSPACE } from "./support/consumer-app.js";
+import { BEDROCK, TOOLS_MCP, WORKSPACE } from "./support/consumer-app.js";
 import { childEnv, node22, output, run } from "./support/processes.js";
 
-const { app, cliApp, bedrockApp } = inject("packaging");
+const { app, cliApp, bedrockApp, mcpApp } = inject("packaging");
 
 /** The workspace's TypeScript compiler (TypeScript 7's `exports` hide `bin/tsc`). */
 function tsc(): string {
@@ -37,6 +37,15 @@ describe("type-checking the consumer programs (skipLibCheck off: every declarati
 		`${BEDROCK} (the AWS SDK's declarations from the app's install, its compat flags on Model) passes under %s module resolution`,
 		async (resolution) => {
 			const result = await typecheck(bedrockApp, resolution);
+			expect(output(result), "tsc found errors").toBe("");
+			expect(result.code).toBe(0);
+		},
+	);
+
+	it.concurrent.each(["node16", "bundler"])(
+		`${TOOLS_MCP} (the MCP SDK's declarations it reaches, from the app's install) passes under %s module resolution`,
+		async (resolution) => {
+			const result = await typecheck(mcpApp, resolution);
 			expect(output(result), "tsc found errors").toBe("");
 			expect(result.code).toBe(0);
 		},
@@ -110,6 +119,18 @@ describe.each(runtimes)("running the installed packages on $label", ({ major, no
 		expect(result.stdout).toBe("require: ok\n");
 	});
 
+	it.concurrent(`${TOOLS_MCP}: tools-mcp.ts starts its own stdio MCP server through the pack and calls its tool`, async () => {
+		const result = await run(node(), ["tools-mcp.ts"], { cwd: mcpApp, env: childEnv() });
+		expect(result.code, output(result)).toBe(0);
+		expect(result.stdout).toBe("tools-mcp: ok\n");
+	});
+
+	it.concurrent(`${TOOLS_MCP}: require() loads it and agent-core from a CommonJS file`, async () => {
+		const result = await run(node(), ["tools-mcp-require.cjs"], { cwd: mcpApp, env: childEnv() });
+		expect(result.code, output(result)).toBe(0);
+		expect(result.stdout).toBe("require: ok\n");
+	});
+
 	it.concurrent("the kestrel bin prints its version and answers in print mode", async () => {
 		const result = await run(node(), ["cli.ts", kestrelBin], { cwd: app, env: childEnv() });
 		expect(result.code, output(result)).toBe(0);
@@ -139,9 +160,27 @@ describe("what gets installed", () => {
 		);
 	});
 
+	it(`${TOOLS_MCP} brings agent-core and @kestrel/ai, but not the harness, the CLI or the file tools; one MCP SDK`, () => {
+		const packages = installed(mcpApp);
+		const kestrel = packages
+			.filter((entry) => entry.startsWith("@kestrel+"))
+			.map((entry) => entry.split("@file")[0]);
+		expect(kestrel).toEqual(
+			expect.arrayContaining(["@kestrel+agent-core", "@kestrel+ai", "@kestrel+tools-mcp"]),
+		);
+		expect(
+			kestrel.filter((entry) => /^@kestrel\+(harness|cli|tools-fs|provider-)/.test(entry ?? "")),
+		).toEqual([]);
+		expect(packages.filter((entry) => entry.startsWith("@modelcontextprotocol+sdk@")).length).toBe(1);
+		expect(packages.filter((entry) => /^(openai|@google\+genai|@anthropic-ai\+sdk)@/.test(entry))).toEqual(
+			[],
+		);
+	});
+
 	it.each([
 		{ label: "the libraries' app", folder: () => app },
 		{ label: `the ${BEDROCK} app`, folder: () => bedrockApp },
+		{ label: `the ${TOOLS_MCP} app`, folder: () => mcpApp },
 	])(
 		"in $label, every third-party package depends on the very versions the workspace gave it",
 		({ folder }) => {

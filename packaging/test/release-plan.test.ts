@@ -132,6 +132,7 @@ describe("the release plan (changeset status)", () => {
 			"@kestrel/harness",
 			"@kestrel/provider-bedrock",
 			"@kestrel/tools-fs",
+			"@kestrel/tools-mcp",
 			"@kestrel/tools-shell",
 		]);
 		const order = ["none", "patch", "minor", "major"] as const;
@@ -165,6 +166,7 @@ describe("the release plan (changeset status)", () => {
 			"@kestrel/agent-core": "0.2.0",
 			"@kestrel/harness": "0.1.1",
 			"@kestrel/tools-fs": "0.1.1",
+			"@kestrel/tools-mcp": "0.1.1",
 			"@kestrel/tools-shell": "0.1.1",
 		});
 	});

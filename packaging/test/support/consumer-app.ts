@@ -23,6 +23,9 @@ export const LIBRARIES = [
 /** The provider package that gets an app of its own, with `@kestrel/ai` and nothing else of Kestrel. */
 export const BEDROCK = "@kestrel/provider-bedrock";
 
+/** The MCP pack, in an app of its own with `@kestrel/agent-core` (and the `@kestrel/ai` it depends on). */
+export const TOOLS_MCP = "@kestrel/tools-mcp";
+
 /** What the global setup made, handed to the test files. */
 export interface PackagingFixture {
 	/** The temporary folder that holds everything below. */
@@ -39,13 +42,19 @@ export interface PackagingFixture {
 	cliApp: string;
 	/** An app with `@kestrel/provider-bedrock`, `@kestrel/ai` and `@types/node` installed. */
 	bedrockApp: string;
+	/**
+	 * An app with `@kestrel/tools-mcp`, `@kestrel/agent-core`, the MCP SDK (and its peer
+	 * `zod`) for a server of its own, and `@types/node` installed.
+	 */
+	mcpApp: string;
 }
 
 /**
  * Packs every package with the root's `scripts/pack-all.sh`, then installs the tarballs
- * into three new folders under the system's temporary folder, offline: an app that uses
- * the libraries, an app that uses `@kestrel/provider-bedrock` (with `@kestrel/ai`), and a
- * folder with only the CLI.
+ * into four new folders under the system's temporary folder, offline: an app that uses
+ * the libraries, an app that uses `@kestrel/provider-bedrock` (with `@kestrel/ai`), an
+ * app that uses `@kestrel/tools-mcp` (with `@kestrel/agent-core`), and a folder with only
+ * the CLI.
  *
  * Third-party packages come from the workspace's own install (its `node_modules`, hard
  * links into the pnpm store), never from the network: each one a package needs is mapped
@@ -79,22 +88,28 @@ export async function createPackagingFixture(): Promise<PackagingFixture> {
 			unpacked[manifest.name] = folder;
 			sources[manifest.name] = join(WORKSPACE, manifest.repository.directory);
 		}
-		for (const name of [...LIBRARIES, "@kestrel/cli", BEDROCK]) {
+		for (const name of [...LIBRARIES, "@kestrel/cli", BEDROCK, TOOLS_MCP]) {
 			if (!tarballs[name]) throw new Error(`scripts/pack-all.sh made no tarball for ${name}`);
 		}
 
 		const app = join(root, "app");
 		const cliApp = join(root, "cli");
 		const bedrockApp = join(root, "bedrock");
+		const mcpApp = join(root, "mcp");
 		await writeApp(app, tarballs, sources);
 		await writeProject(cliApp, { "@kestrel/cli": `file:${tarballs["@kestrel/cli"]}` }, {});
 		await writeBedrockApp(bedrockApp, tarballs, sources);
-		await Promise.all([
+		await writeMcpApp(mcpApp, tarballs, sources);
+		// Every install runs to its end before a failure is reported: removing the folder
+		// under installs still running would hide the failure behind an ENOTEMPTY.
+		const installs = await Promise.allSettled([
 			install(app, join(root, "store-app")),
 			install(cliApp, join(root, "store-cli")),
 			install(bedrockApp, join(root, "store-bedrock")),
+			install(mcpApp, join(root, "store-mcp")),
 		]);
-		return { root, tarballs, unpacked, sources, app, cliApp, bedrockApp };
+		for (const outcome of installs) if (outcome.status === "rejected") throw outcome.reason;
+		return { root, tarballs, unpacked, sources, app, cliApp, bedrockApp, mcpApp };
 	} catch (error) {
 		await rm(root, { recursive: true, force: true });
 		throw error;
@@ -164,8 +179,63 @@ async function writeBedrockApp(
 	]);
 }
 
+/**
+ * An app as the MCP pack's README installs it: `@kestrel/tools-mcp` and its peer
+ * `@kestrel/agent-core` (both packed, as are the Kestrel packages they depend on, such as
+ * `@kestrel/ai`), in a strict layout. The app writes an MCP server of its own, so it depends
+ * on `@modelcontextprotocol/sdk` at the version the pack pins, and on `zod`, the SDK's peer.
+ */
+async function writeMcpApp(
+	app: string,
+	tarballs: Record<string, string>,
+	sources: Record<string, string>,
+): Promise<void> {
+	const direct = [TOOLS_MCP, "@kestrel/agent-core"];
+	const kestrel = withKestrelDependencies(direct, sources);
+	const pack = sources[TOOLS_MCP] as string;
+	const pinned = manifestOf(pack).dependencies?.["@modelcontextprotocol/sdk"];
+	const sdk = { name: "@modelcontextprotocol/sdk", from: pack };
+	const sdkFolder = locate(sdk.from, sdk.name);
+	if (versionOf(sdkFolder) !== pinned) {
+		throw new Error(
+			`${TOOLS_MCP} pins @modelcontextprotocol/sdk ${pinned}, the workspace installed ${versionOf(sdkFolder)}: run pnpm install.`,
+		);
+	}
+	const zod = { name: "zod", from: sdkFolder };
+	const nodeTypes = { name: "@types/node", from: WORKSPACE };
+	const dependencies: Record<string, string> = {};
+	const overrides: Record<string, string> = {};
+	for (const name of direct) dependencies[name] = `file:${tarballs[name]}`;
+	for (const name of kestrel) overrides[name] = `file:${tarballs[name]}`;
+	for (const own of [sdk, zod, nodeTypes]) dependencies[own.name] = versionOf(locate(own.from, own.name));
+	Object.assign(overrides, thirdPartyOverrides([sdk, zod, nodeTypes, ...dependenciesOf(kestrel, sources)]));
+
+	await writeProject(app, dependencies, overrides, ["hoist: false"]);
+	await copyConsumers(app, [
+		"tools-mcp.ts",
+		"tools-mcp-server.mjs",
+		"tools-mcp-require.cjs",
+		"tsconfig.node16.json",
+		"tsconfig.bundler.json",
+	]);
+}
+
 async function copyConsumers(app: string, files: readonly string[]): Promise<void> {
 	for (const file of files) await writeFile(join(app, file), await readFile(join(CONSUMER_SOURCES, file)));
+}
+
+/** `names`, and the Kestrel packages they depend on (dependencies and required peers), transitively. */
+function withKestrelDependencies(names: readonly string[], sources: Record<string, string>): string[] {
+	const found = new Set(names);
+	for (const name of found) {
+		const manifest = manifestOf(sources[name] as string);
+		const peers = Object.keys(manifest.peerDependencies ?? {}).filter(
+			(peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
+		);
+		for (const dependency of [...Object.keys(manifest.dependencies ?? {}), ...peers])
+			if (dependency.startsWith("@kestrel/")) found.add(dependency);
+	}
+	return [...found];
 }
 
 /** The third-party dependencies of Kestrel packages, each with the package as its parent. */
