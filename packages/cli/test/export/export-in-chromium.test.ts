@@ -39,7 +39,16 @@ function style(page: Page, selector: string, property: string): Promise<string> 
 	return page
 		.locator(selector)
 		.first()
-		.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+		.evaluate(
+			(element, name) =>
+				(globalThis as unknown as BrowserWindow).getComputedStyle(element).getPropertyValue(name),
+			property,
+		);
+}
+
+/** The part of the page's `window` used here (the tests compile without the DOM library). */
+interface BrowserWindow {
+	getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
 }
 
 describe("kestrel --export", () => {
