@@ -17,14 +17,10 @@ import { expandFileReferences, type FileReader } from "./input/expand-file-refer
 import { isMixedChunk, splitChunk } from "./input/key-chunk.js";
 import { type KeyPress, keyPress } from "./input/key-press.js";
 import { overlayKey } from "./input/overlay-key.js";
-import { completePath, folderOf, pathToken, readPathEntries } from "./input/path-completion.js";
+import { pathToken, readPathEntries } from "./input/path-completion.js";
 import { runShellCommand } from "./input/run-shell-command.js";
-import {
-	BUILT_IN_COMMAND_NAMES,
-	completeCommand,
-	parseEditorInput,
-	unknownCommandMessage,
-} from "./input/slash-command.js";
+import { BUILT_IN_COMMAND_NAMES, parseEditorInput, unknownCommandMessage } from "./input/slash-command.js";
+import { tabCommand, tabPath } from "./input/tab-completion.js";
 import type { Overlay, PickerOption, UiState } from "./ui-state.js";
 import { initialUiState } from "./ui-state.js";
 import { UiStore } from "./ui-store.js";
@@ -222,15 +218,15 @@ export class InteractiveController {
 			return;
 		}
 		const menuAction = state.menu ? menuKey(state.menu, state.editor.text, key) : undefined;
-		if (menuAction?.type === "move") {
-			this.store.update((current) => ({ ...current, menu: menuAction.menu }));
+		if (menuAction?.type === "move" || menuAction?.type === "close") {
+			const menu = menuAction.type === "move" ? menuAction.menu : undefined;
+			this.store.update((current) => ({ ...current, menu }));
 			return;
 		}
 		// Enter on `/mo` runs the command chosen in the menu, as if typed whole.
 		const before = menuAction?.type === "run" ? withText(state.editor, menuAction.text) : state.editor;
 		if (key.tab && !key.ctrl && !key.meta) {
-			if (pathToken(state.editor.text, state.editor.cursor)) void this.completePathReference();
-			else this.completeCommandName();
+			this.complete();
 			return;
 		}
 		const { state: editor, action } = editorKey(before, input, key, this.working, this.now());
@@ -423,37 +419,19 @@ export class InteractiveController {
 		return new Set(commands.map((command) => command.name));
 	}
 
-	/** Tab on `/na`: completes a command name (built-in or a pack's), or lists the names that fit. */
-	private completeCommandName(): void {
-		const state = this.store.getState();
-		const completion = completeCommand(state.editor.text, [
-			...BUILT_IN_COMMAND_NAMES,
-			...this.packCommandNames(),
-		]);
-		if (!completion) return;
-		const hint =
-			completion.matches.length > 1 ? completion.matches.map((name) => `/${name}`).join("  ") : undefined;
-		this.setEditor(withText(state.editor, completion.text), { hint });
-	}
-
-	/** Tab on `@src/ma`: completes the path from the folder's entries, or lists those that fit. */
-	private async completePathReference(): Promise<void> {
+	/** Tab: completes the `@path` before the cursor, else a command name; lists what fits under the editor. */
+	private complete(): void {
 		const { editor } = this.store.getState();
-		const token = pathToken(editor.text, editor.cursor);
-		if (!token) return;
-		const completion = completePath(token.path, await readPathEntries(this.app.cwd, folderOf(token.path)));
-		// The folder was read meanwhile: a key typed since wins.
-		if (this.store.getState().editor !== editor) return;
-		if (!completion) {
-			this.setEditor(editor, {
-				hint: `Nothing in ${folderOf(token.path) || "this folder"} starts with that.`,
-			});
+		if (!pathToken(editor.text, editor.cursor)) {
+			const result = tabCommand(editor, [...BUILT_IN_COMMAND_NAMES, ...this.packCommandNames()]);
+			if (result) this.setEditor(result.editor, { hint: result.hint });
 			return;
 		}
-		const before = editor.text.slice(0, token.start + 1) + completion.path;
-		const after = editor.text.slice(editor.cursor);
-		const hint = completion.matches.length > 1 ? completion.matches.join("  ") : undefined;
-		this.setEditor({ ...editor, text: before + after, cursor: before.length }, { hint });
+		void tabPath(editor, (folder) => readPathEntries(this.app.cwd, folder)).then((result) => {
+			// The folder was read meanwhile: a key typed since wins.
+			if (result && this.store.getState().editor === editor)
+				this.setEditor(result.editor, { hint: result.hint });
+		});
 	}
 
 	private createHost(): CommandHost {

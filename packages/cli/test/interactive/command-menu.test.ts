@@ -63,6 +63,7 @@ describe("the / command menu", () => {
 		});
 		expect(menuKey(menu, "/model", keyPress({ return: true }))).toBeUndefined();
 		expect(menuKey(menu, "/m", keyPress())).toBeUndefined();
+		expect(menuKey(menu, "/m", keyPress({ escape: true }))).toEqual({ type: "close" });
 	});
 });
 

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emptyEditor, withText } from "../../src/interactive/input/editor-state.js";
 import { completePath, pathToken, readPathEntries } from "../../src/interactive/input/path-completion.js";
+import { tabCommand, tabPath } from "../../src/interactive/input/tab-completion.js";
 
 const entries = [
 	{ name: "src", directory: true },
@@ -57,5 +59,27 @@ describe("readPathEntries", () => {
 		]);
 		expect(await readPathEntries(root, "docs/")).toEqual([{ name: "tides.md", directory: false }]);
 		expect(await readPathEntries(root, "missing/")).toEqual([]);
+	});
+});
+
+describe("Tab in the editor", () => {
+	it("completes the @path before the cursor and keeps the text after it", async () => {
+		const editor = { ...withText(emptyEditor(), "read @tid and more"), cursor: 9 };
+		const result = await tabPath(editor, async (folder) =>
+			folder === "" ? [{ name: "tide-tables", directory: true }] : [],
+		);
+		expect(result?.editor).toMatchObject({ text: "read @tide-tables/ and more", cursor: 18 });
+		expect(await tabPath(withText(emptyEditor(), "read @zz"), async () => [])).toMatchObject({
+			hint: "Nothing in this folder starts with that.",
+		});
+		expect(await tabPath(withText(emptyEditor(), "no path"), async () => [])).toBeUndefined();
+	});
+
+	it("completes a command name, or lists the names that fit", () => {
+		expect(tabCommand(withText(emptyEditor(), "/exp"), ["export", "new"])?.editor.text).toBe("/export ");
+		expect(tabCommand(withText(emptyEditor(), "/m"), ["model", "mcp"])).toMatchObject({
+			editor: { text: "/m" },
+			hint: "/mcp  /model",
+		});
 	});
 });

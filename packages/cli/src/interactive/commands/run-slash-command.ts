@@ -16,7 +16,9 @@ export const KEY_HELP = [
 	"Ctrl+C — clear the editor; twice within 2 s: quit",
 	"Ctrl+T — show or collapse thinking",
 	"Up/Down — earlier prompts",
-	"Tab — complete a /command name",
+	"/ — the command menu: type to filter, Up/Down choose, Enter runs, Esc closes",
+	"Tab — complete a /command name or an @path",
+	"Ctrl+U / Ctrl+W / Ctrl+K — clear the editor / delete a word / delete to the end of the line",
 	"!command — run a shell command and put its output into the context",
 	"@path — attach a text file to the prompt",
 ];

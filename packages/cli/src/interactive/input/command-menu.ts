@@ -77,19 +77,31 @@ export function menuCommands(
 }
 
 /** What a key does while the menu is open: move the selection, run the selected command, or nothing. */
-export type MenuAction = { type: "move"; menu: CommandMenu } | { type: "run"; text: string };
+export type MenuAction =
+	| { type: "move"; menu: CommandMenu }
+	| { type: "run"; text: string }
+	/** Esc: the menu closes, the text stays. */
+	| { type: "close" };
 
 /**
  * A key for the open menu, pure: Up and Down move the selection; Enter runs the selected
- * command when the text is not already a whole command name. `undefined` leaves the key
- * to the editor (typing goes on filtering the menu).
+ * command when the text is not already a whole command name; Esc closes the menu.
+ * `undefined` leaves the key to the editor (typing goes on filtering the menu).
  */
 export function menuKey(
 	menu: CommandMenu,
 	text: string,
-	key: { upArrow: boolean; downArrow: boolean; return: boolean; ctrl: boolean; meta: boolean },
+	key: {
+		upArrow: boolean;
+		downArrow: boolean;
+		return: boolean;
+		escape: boolean;
+		ctrl: boolean;
+		meta: boolean;
+	},
 ): MenuAction | undefined {
 	if (key.ctrl || key.meta) return undefined;
+	if (key.escape) return { type: "close" };
 	if (key.upArrow) return { type: "move", menu: moveMenu(menu, -1) };
 	if (key.downArrow) return { type: "move", menu: moveMenu(menu, 1) };
 	const selected = menu.items[menu.selected];
