@@ -31,7 +31,19 @@ export function createAppOperations(app: CliApp): AppOperations {
 			await app.session.flush();
 			// Loaded on first use: it pulls in the markdown renderer.
 			const { exportSessionHtml } = await import("../export/export-html.js");
-			return exportSessionHtml(app.session, path === undefined ? undefined : resolve(app.cwd, path));
+			const { displaysOf } = await import("../packs/create-tool-packs.js");
+			// The session's own tools are shown as they declare; the active ones are listed folded.
+			const tools = app.harness.activeTools().map(({ name, description, parameters }) => ({
+				name,
+				description,
+				parameters,
+			}));
+			return exportSessionHtml(
+				app.session,
+				path === undefined ? undefined : resolve(app.cwd, path),
+				displaysOf(app.harness.toolPacks),
+				{ tools },
+			);
 		},
 		packCommands,
 		runPackCommand: (name, args, signal) => {

@@ -83,12 +83,18 @@ describe("rpc mode: a run", () => {
 			tokens: { input: 100, output: 20 },
 		});
 
+		// The export shows each call as its tool declares it, and lists the session's tools.
+		const exported = await rpc.request({ type: "export_html", path: "session.html" });
+		const html = await readFile(exported.data.path, "utf8");
+		expect(html).toContain('<span class="tool-name">write</span> <code class="tool-summary">notes.txt</code>');
+		expect(html).toContain('<details class="tool-definition"><summary><span class="tool-name">bash</span>');
+
 		const ended = await rpc.end();
 		expect(ended.code).toBe(0);
 		expect(ended.stderr).toBe("");
 		expect(ended.stdout).not.toContain("sk-wire-secret-key");
 		const responses = rpc.lines.filter((line) => line.type === "response");
-		expect(responses).toHaveLength(4);
+		expect(responses).toHaveLength(5);
 	});
 
 	it("lists models with hasKey and switches model and thinking level", async () => {
