@@ -236,7 +236,8 @@ export class InteractiveController {
 				: editor.lastInterruptAt === undefined
 					? undefined
 					: state.hint;
-		this.setEditor(editor, { hint });
+		// A `/command` brought back from the history does not open the menu: Up and Down go on browsing.
+		this.setEditor(editor, { hint, ...(key.upArrow || key.downArrow ? { menu: false } : {}) });
 		if (!action) return;
 		switch (action.type) {
 			case "submit":
@@ -275,13 +276,18 @@ export class InteractiveController {
 		this.setEditor(editorPaste(state.editor, text), { hint: undefined });
 	}
 
-	/** Puts `editor` (and `hint`, when given) on the screen, with the command menu its text opens. */
-	private setEditor(editor: EditorState, change: { hint?: string | undefined } = {}): void {
+	/** Puts `editor` (and `hint`, when given) on the screen, with the command menu its text opens (`menu: false`: none). */
+	private setEditor(editor: EditorState, change: { hint?: string | undefined; menu?: false } = {}): void {
 		this.store.update((current) => {
 			const nextHint = "hint" in change ? change.hint : current.hint;
 			const textChanged = current.editor.text !== editor.text;
 			if (current.editor === editor && current.hint === nextHint) return current;
-			const menu = textChanged ? this.menuFor(editor.text, current.menu) : current.menu;
+			const menu =
+				change.menu === false
+					? undefined
+					: textChanged
+						? this.menuFor(editor.text, current.menu)
+						: current.menu;
 			return { ...current, editor, hint: nextHint, menu };
 		});
 	}

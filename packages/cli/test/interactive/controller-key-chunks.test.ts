@@ -30,4 +30,21 @@ describe("the interactive controller and input Ink could not split", () => {
 		expect(controller.store.getState().editor.text).toBe("/ex");
 		controller.dispose();
 	});
+
+	it("does not open the menu for a /command brought back from the history: Up goes on browsing", async () => {
+		const { app } = fakeCliApp();
+		const controller = new InteractiveController(app, { fileReader: noFiles });
+		controller.start();
+		for (const line of ["first prompt", "/session"]) {
+			controller.setEditorText(line);
+			controller.store.update((state) => ({ ...state, menu: undefined }));
+			controller.handleKey("", keyPress({ return: true }));
+		}
+		controller.handleKey("", keyPress({ upArrow: true }));
+		expect(controller.store.getState().editor.text).toBe("/session");
+		expect(controller.store.getState().menu).toBeUndefined();
+		controller.handleKey("", keyPress({ upArrow: true }));
+		expect(controller.store.getState().editor.text).toBe("first prompt");
+		controller.dispose();
+	});
 });
