@@ -51,6 +51,8 @@ function messagePreview(message: AgentMessage): string {
 			return `branch summary: ${shorten(message.summary)}`;
 		case "custom":
 			return `${message.customType}: ${shorten(textOf(message.content))}`;
+		case "shell":
+			return `$ ${shorten(message.command)}${message.exitCode === 0 || message.exitCode === null ? "" : ` (exit ${message.exitCode})`}`;
 		default:
 			return String((message as { role?: unknown }).role);
 	}

@@ -1,4 +1,4 @@
-import type { SessionTreeNode, TreeEntry } from "@kestrel/harness";
+import { createShellCommandMessage, type SessionTreeNode, type TreeEntry } from "@kestrel/harness";
 import { describe, expect, it } from "vitest";
 import { messageText } from "../../src/format/message-text.js";
 import { sessionTreeOptions } from "../../src/interactive/format/session-tree.js";
@@ -99,5 +99,19 @@ describe("messageText", () => {
 		expect(messageText(content)).toBe("one\ntwo");
 		expect(messageText(content, " ")).toBe("one two");
 		expect(messageText([])).toBe("");
+	});
+});
+
+describe("sessionTreeOptions for the user's !commands", () => {
+	it("shows the command, and its exit status when it failed", () => {
+		const tree = [
+			messageNode("s1", null, createShellCommandMessage({ command: "npm test", output: "ok", exitCode: 0 }), [
+				messageNode("s2", "s1", createShellCommandMessage({ command: "false", output: "", exitCode: 1 })),
+			]),
+		];
+		expect(sessionTreeOptions(tree, "s2").map((option) => option.label)).toEqual([
+			"$ npm test",
+			"$ false (exit 1)",
+		]);
 	});
 });
