@@ -147,7 +147,8 @@ describe("interactive sessions in a real terminal (tmux)", () => {
 		await send(tmux, "/tree");
 		await tmux.waitFor("Move to (Enter)");
 		await tmux.type("Answer two");
-		await tmux.waitFor(/❯\s+assistant: Answer two about moons\./);
+		// The branch being filtered to is drawn with its tree connectors (`│  `).
+		await tmux.waitFor(/❯\s+(?:[│├└─]\s*)*assistant: Answer two about moons\./);
 		await tmux.press("Enter");
 		await tmux.waitFor("Summarise the branch you are leaving");
 		await tmux.type("y");
