@@ -1,6 +1,5 @@
 import type { UserContent } from "@kestrel/ai";
 import type { HarnessEvent } from "@kestrel/harness";
-import type { ApprovalAnswer, ApprovalRequest } from "../app/approvals.js";
 import type { CliApp } from "../app/cli-app.js";
 import { createAppOperations } from "../commands/app-operations.js";
 import type { AppOperations, CommandHost } from "../commands/command-host.js";
@@ -21,7 +20,8 @@ import { pathToken, readPathEntries } from "./input/path-completion.js";
 import { runShellCommand } from "./input/run-shell-command.js";
 import { BUILT_IN_COMMAND_NAMES, parseEditorInput, unknownCommandMessage } from "./input/slash-command.js";
 import { tabCommand, tabPath } from "./input/tab-completion.js";
-import type { Overlay, PickerOption, UiState } from "./ui-state.js";
+import { OverlayQuestions } from "./overlay-questions.js";
+import type { Overlay, PickerOption } from "./ui-state.js";
 import { initialUiState } from "./ui-state.js";
 import { UiStore } from "./ui-store.js";
 
@@ -50,12 +50,12 @@ export class InteractiveController {
 	private task: { label: string; abort: AbortController } | undefined;
 	/** Pack commands refused for their name, already reported (each is reported once). */
 	private readonly reportedRefusals = new Set<string>();
-	private approvalQueue: Promise<unknown> = Promise.resolve();
 	/** Streaming deltas (text and tool output) reach the screen at most once per frame. */
 	private readonly deltas = new FrameBatcher<EventView>((view) => this.showView(view), FRAME_MS);
 
 	/** What slash commands get: the shared operations and this screen (see {@link CommandHost}). */
 	readonly host: CommandHost;
+	private readonly questions: OverlayQuestions;
 	private readonly operations: AppOperations;
 
 	constructor(
@@ -66,6 +66,7 @@ export class InteractiveController {
 		this.operations = createAppOperations(app);
 		this.host = this.createHost();
 		this.store = new UiStore(initialUiState(this.readStatus(false)));
+		this.questions = new OverlayQuestions(this.store);
 		this.exited = new Promise((resolve) => {
 			this.resolveExit = resolve;
 		});
@@ -108,7 +109,7 @@ export class InteractiveController {
 			}));
 			this.store.append(...effect.items);
 		});
-		this.app.approvals.approver = (request, signal) => this.askApproval(request, signal);
+		this.app.approvals.approver = (request, signal) => this.questions.approve(request, signal);
 	}
 
 	/** Stops listening; a pending approval is denied. */
@@ -153,41 +154,12 @@ export class InteractiveController {
 
 	/** Opens a picker; resolves with the chosen value, or `undefined` when cancelled. */
 	pick(title: string, options: PickerOption[], selected = 0): Promise<string | undefined> {
-		return new Promise((resolve) => {
-			this.setOverlay({
-				kind: "picker",
-				title,
-				options,
-				selected: Math.max(0, Math.min(selected, options.length - 1)),
-				filter: "",
-				onSelect: (value) => {
-					this.setOverlay(undefined);
-					resolve(value);
-				},
-				onCancel: () => {
-					this.setOverlay(undefined);
-					resolve(undefined);
-				},
-			});
-		});
+		return this.questions.pick(title, options, selected);
 	}
 
 	/** Asks a yes/no question; `undefined` when cancelled with Esc. */
 	confirm(question: string): Promise<boolean | undefined> {
-		return new Promise((resolve) => {
-			this.setOverlay({
-				kind: "confirm",
-				question,
-				onAnswer: (yes) => {
-					this.setOverlay(undefined);
-					resolve(yes);
-				},
-				onCancel: () => {
-					this.setOverlay(undefined);
-					resolve(undefined);
-				},
-			});
-		});
+		return this.questions.confirm(question);
 	}
 
 	setEditorText(text: string): void {
@@ -458,38 +430,8 @@ export class InteractiveController {
 		};
 	}
 
-	private askApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
-		// One question at a time, in the order the calls were prepared.
-		const answer = this.approvalQueue.then(
-			() =>
-				new Promise<ApprovalAnswer>((resolve, reject) => {
-					if (signal.aborted) {
-						reject(new Error("aborted"));
-						return;
-					}
-					const onAbort = () => {
-						this.setOverlay(undefined);
-						reject(new Error("aborted"));
-					};
-					signal.addEventListener("abort", onAbort, { once: true });
-					this.setOverlay({
-						kind: "approval",
-						request,
-						reason: undefined,
-						answer: (value) => {
-							signal.removeEventListener("abort", onAbort);
-							this.setOverlay(undefined);
-							resolve(value);
-						},
-					});
-				}),
-		);
-		this.approvalQueue = answer.catch(() => undefined);
-		return answer;
-	}
-
 	private setOverlay(overlay: Overlay | undefined): void {
-		this.store.update((state: UiState) => ({ ...state, overlay }));
+		this.questions.show(overlay);
 	}
 
 	private readStatus(working: boolean): StatusInfo {
