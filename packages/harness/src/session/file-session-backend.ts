@@ -4,6 +4,7 @@ import { copyFile, open, readFile, rename, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { FileBlobStore } from "./blob-store.js";
 import { makeFolder } from "./make-folder.js";
+import { type PruneBlobsOptions, type PruneBlobsResult, pruneBlobs } from "./prune-blobs.js";
 import type { SessionBackend } from "./session-backend.js";
 import { sessionFileName } from "./session-file-name.js";
 import { listSessionFiles, scanSessionFiles, type UnreadableSessionFile } from "./session-index.js";
@@ -114,6 +115,10 @@ export class FileSessionBackend implements SessionBackend {
 
 	async unreadable(): Promise<UnreadableSessionFile[]> {
 		return (await scanSessionFiles(this.dir)).unreadable;
+	}
+
+	pruneBlobs(options: PruneBlobsOptions): Promise<PruneBlobsResult> {
+		return pruneBlobs(this.dir, options);
 	}
 }
 

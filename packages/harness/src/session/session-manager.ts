@@ -5,7 +5,7 @@ import { createEntryId } from "./entry-id.js";
 import { FileSessionBackend } from "./file-session-backend.js";
 import { MemorySessionBackend } from "./memory-session-backend.js";
 import { type ParsedSession, parseSessionContent } from "./parse-session-text.js";
-import { type PruneBlobsOptions, type PruneBlobsResult, pruneBlobs } from "./prune-blobs.js";
+import type { PruneBlobsOptions, PruneBlobsResult } from "./prune-blobs.js";
 import type { SessionBackend } from "./session-backend.js";
 import type { SessionLockOptions } from "./session-lock.js";
 import type { SessionStorage } from "./session-storage.js";
@@ -38,6 +38,9 @@ export interface SessionManagerOptions {
 	lock?: SessionLockOptions;
 }
 
+/** Options of {@link SessionManager.withBackend}: those of {@link SessionManagerOptions} but the folder. */
+export type BackendSessionManagerOptions = Omit<SessionManagerOptions, "dir">;
+
 /** Options of an in-memory {@link SessionManager}. */
 export interface InMemorySessionManagerOptions {
 	cwd: string;
@@ -65,11 +68,9 @@ export class SessionManager {
 	private readonly fsync: FsyncPolicy;
 	private readonly onLocked: LockConflict;
 	private readonly lockOptions: SessionLockOptions;
-	private readonly dir: string;
 
 	constructor(options: SessionManagerOptions) {
 		this.cwd = options.cwd;
-		this.dir = options.dir;
 		this.fsync = options.fsync ?? "turn";
 		this.backend = new FileSessionBackend(options.dir, { fsyncBlobs: this.fsync !== "never" });
 		this.onLocked = options.onLocked ?? "error";
@@ -80,6 +81,17 @@ export class SessionManager {
 	static inMemory(options: InMemorySessionManagerOptions): SessionManager {
 		const manager = new SessionManager({ dir: "", cwd: options.cwd, fsync: "never" });
 		manager.backend = new MemorySessionBackend();
+		return manager;
+	}
+
+	/**
+	 * The same API over another store: a {@link SessionBackend} such as the
+	 * `PostgresSessionBackend` of `@kestrel/session-postgres`. `list()` and `continueRecent()`
+	 * see what the backend lists.
+	 */
+	static withBackend(backend: SessionBackend, options: BackendSessionManagerOptions): SessionManager {
+		const manager = new SessionManager({ ...options, dir: "" });
+		manager.backend = backend;
 		return manager;
 	}
 
@@ -170,11 +182,11 @@ export class SessionManager {
 	 * Removes the folder's blobs that no file of the folder refers to (images of deleted
 	 * sessions), sparing blobs younger than `minAgeMs` (default one hour), and removing
 	 * nothing while another process writes one of the folder's sessions. See `pruneBlobs`.
-	 * In memory there is nothing to prune.
+	 * In memory, and in a backend without `pruneBlobs`, there is nothing to prune.
 	 */
 	async pruneBlobs(options: Omit<PruneBlobsOptions, "staleMs"> = {}): Promise<PruneBlobsResult> {
-		if (!this.backend.onDisk) return { removed: [], bytes: 0, kept: 0 };
-		return pruneBlobs(this.dir, { ...options, staleMs: this.lockOptions.staleMs });
+		if (!this.backend.pruneBlobs) return { removed: [], bytes: 0, kept: 0 };
+		return this.backend.pruneBlobs({ ...options, staleMs: this.lockOptions.staleMs });
 	}
 
 	/** The sessions of the folder, newest first, through the index (`<dir>/index.json`). */

@@ -2,12 +2,21 @@ import * as fs from "node:fs";
 import { promisify } from "node:util";
 import type { FsyncPolicy } from "./types.js";
 
-/** Where a session's lines go. */
+/**
+ * Where a session's lines go (the appending side of a {@link SessionBackend}). `append` is
+ * synchronous because `Session` appends are; a backend whose writes are asynchronous (a
+ * database) sends them in order and reports a failure at the latest from the next `append`
+ * or `flush`.
+ */
 export interface SessionStorage {
-	/** Appends text (whole lines) with one synchronous write; done when it returns. */
+	/**
+	 * Appends text (one or more whole lines, each ending in a newline). Throws when it cannot
+	 * (the session is then unchanged by this call). Files write it before returning.
+	 */
 	append(text: string): void;
-	/** Makes the appends so far durable, as the fsync policy says. */
+	/** Makes the appends so far durable (files: as the fsync policy says; a database: committed). */
 	flush(): Promise<void>;
+	/** Flushes, then lets go of what the storage holds. */
 	close(): Promise<void>;
 }
 
