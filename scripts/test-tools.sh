@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The system programs the test suite drives: Chromium (the HTML export is checked in a
-# headless browser) and tmux (the interactive mode is driven through a real
-# pseudo-terminal), installed from Debian's packages when missing; and Node 22, which the
+# headless browser), tmux (the interactive mode is driven through a real pseudo-terminal)
+# and PostgreSQL (the Postgres session store is tested against a throwaway cluster that
+# scripts/postgres-test-cluster.mjs starts with initdb and pg_ctl), installed from Debian's
+# packages when missing; and Node 22, which the
 # packaging tests run the packed packages on, installed from the npm registry. Sourced by
 # test.sh.
 set -euo pipefail
@@ -10,8 +12,9 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/tmux ] || missing+=(tmux)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 if [ "${#missing[@]}" -gt 0 ]; then
-	echo "Installing ${missing[*]} from Debian's packages (needed by the CLI's tests)..."
+	echo "Installing ${missing[*]} from Debian's packages (needed by the CLI's and session-postgres's tests)..."
 	if [ "$(id -u)" = "0" ]; then
 		apt_get=(apt-get)
 	elif command -v sudo >/dev/null 2>&1; then

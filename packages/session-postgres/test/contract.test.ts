@@ -1,0 +1,4 @@
+import { describeSessionBackendContract } from "@kestrel/harness/testing";
+import { newSchemaStore } from "./helpers.js";
+
+describeSessionBackendContract("postgres", async () => newSchemaStore());
