@@ -57,6 +57,11 @@ export const SettingsSchema = Type.Object({
 			fsync: Type.Optional(Type.Union([Type.Literal("entry"), Type.Literal("turn"), Type.Literal("never")])),
 			/** Where sessions are kept; relative paths are resolved against the settings file's folder. */
 			dir: Type.Optional(Type.String({ minLength: 1 })),
+			/**
+			 * Where sessions are kept instead of files: a store URL, `postgres://user@host/db`
+			 * for `@kestrel/session-postgres`. Unset: files in `dir`.
+			 */
+			store: Type.Optional(Type.String({ minLength: 1 })),
 		}),
 	),
 	/** Which tool calls need the user's approval: `ask` every one, `edits` file changes only… */

@@ -22,7 +22,8 @@ const APPROVE_RANK = { ask: 0, edits: 1, all: 2 } as const;
  *
  * - `approve`: applies when it asks at least as much as the global setting (default
  *   `ask`); a looser value is withheld.
- * - `session.dir`: withheld (it moves the transcript, tool output included, elsewhere).
+ * - `session.dir`, `session.store`: withheld (they move the transcript, tool output
+ *   included, elsewhere: another folder, another machine's database).
  * - `providers`, `toolPacks`: withheld (loading a package runs its code).
  * - the tool packs' keys in `extraWidening` (`settingsShape(extraKeys).widening`, e.g. MCP's
  *   `mcpServers`, which starts processes): withheld whole.
@@ -44,10 +45,11 @@ export function withholdWideningSettings(
 		delete allowed.approve;
 		withheld.push({ keyPath: "approve", file });
 	}
-	if (project.session?.dir !== undefined) {
-		const { dir: _dir, ...session } = project.session;
+	if (project.session?.dir !== undefined || project.session?.store !== undefined) {
+		const { dir, store, ...session } = project.session;
 		allowed.session = session;
-		withheld.push({ keyPath: "session.dir", file });
+		if (dir !== undefined) withheld.push({ keyPath: "session.dir", file });
+		if (store !== undefined) withheld.push({ keyPath: "session.store", file });
 	}
 	if (project.providers !== undefined) {
 		delete allowed.providers;
