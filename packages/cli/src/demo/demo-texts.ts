@@ -41,9 +41,9 @@ export function reactionTo(step: TourStep): string {
 	const path = typeof step.args.path === "string" ? `\`${step.args.path}\`` : "the file";
 	if (!step.outcome) return `The ${step.tool} call has no result.`;
 	if (!step.outcome.ok) {
-		const why = step.outcome.text ? ` (${step.outcome.text})` : "";
+		const why = because(step.outcome.text);
 		if (step.tool === "write")
-			return `The write did not happen${why}, so ${path} was not created. Your folder is unchanged.`;
+			return `The write did not happen, so ${path} was not created${why}. Your folder is unchanged.`;
 		if (step.tool === "bash") return `The command did not run${why}.`;
 		return `The ${step.tool} call failed${why}; I carry on.`;
 	}
@@ -53,7 +53,7 @@ export function reactionTo(step: TourStep): string {
 		case "read":
 			return `That was the top of ${path}.`;
 		case "write":
-			return `You allowed it: ${path} now exists (delete it whenever you like). Above is what was written.`;
+			return `You allowed it: ${path} now exists (delete it whenever you like).`;
 		case "bash":
 			return "The command ran.";
 	}
@@ -129,7 +129,7 @@ const nextSteps = () => [
 
 function summaryOf(step: TourStep): string {
 	const path = typeof step.args.path === "string" ? `\`${step.args.path}\`` : "";
-	const failed = step.outcome && !step.outcome.ok ? ` (${step.outcome.text || "failed"})` : "";
+	const failed = step.outcome && !step.outcome.ok ? because(step.outcome.text) || " (it failed)" : "";
 	switch (step.tool) {
 		case "ls":
 			return failed ? `- \`ls\` could not list this folder${failed}.` : "- `ls` listed this folder.";
@@ -137,11 +137,11 @@ function summaryOf(step: TourStep): string {
 			return failed ? `- \`read\` could not read ${path}${failed}.` : `- \`read\` showed the top of ${path}.`;
 		case "write":
 			return failed
-				? `- \`write\` asked to create ${path}: refused${failed}, so nothing was written.`
+				? `- \`write\` asked to create ${path} and was refused, so nothing was written${failed}.`
 				: `- \`write\` created ${path} after you allowed it.`;
 		case "bash":
 			return failed
-				? `- \`bash\` asked to run \`${String(step.args.command)}\`: refused${failed}.`
+				? `- \`bash\` asked to run \`${String(step.args.command)}\` and was refused${failed}.`
 				: `- \`bash\` ran \`${String(step.args.command)}\` after you allowed it.`;
 	}
 }
@@ -151,6 +151,12 @@ function readmePath(): string {
 	const docs = packageDocPath("rpc.md");
 	const readme = join(dirname(dirname(docs)), "README.md");
 	return isAbsolute(docs) && existsSync(readme) ? readme : "the README of @kestrel/cli";
+}
+
+/** A tool's result line as a clause, ` — the user denied this bash call`; empty for no text. */
+function because(text: string): string {
+	const clause = text.replace(/[.\s]+$/, "");
+	return clause === "" ? "" : ` — ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
 }
 
 function clip(text: string): string {
