@@ -5,7 +5,8 @@ export default defineConfig({
 	test: {
 		...sharedTestSettings(import.meta.url),
 		include: ["test/**/*.test.ts"],
-		// The end-to-end tests spawn the built binary: build it first.
-		globalSetup: ["test/build-once.ts"],
+		// The end-to-end tests spawn the built binary: build it first. The session store tests
+		// use a throwaway PostgreSQL cluster (scripts/postgres-test-cluster.mjs).
+		globalSetup: ["test/build-once.ts", "../../scripts/postgres-global-setup.mjs"],
 	},
 });

@@ -6,6 +6,7 @@ import {
 	modelsFileKeyVariables,
 	probeLocalServers,
 } from "@kestrel/ai";
+import type { SessionManager, Settings } from "@kestrel/harness";
 import { CliApp } from "./app/cli-app.js";
 import type { CliOptions } from "./args/cli-options.js";
 import { CliError } from "./cli-error.js";
@@ -18,7 +19,7 @@ import { loadSettingsAndPacks } from "./packs/load-settings-and-packs.js";
 import { askOnTerminal } from "./permissions/project-trust.js";
 import { pruneSessionBlobs } from "./prune-session-blobs.js";
 import { readPipedStdin, stdinWaitFromEnv } from "./read-stdin.js";
-import { openSession } from "./wiring/open-session.js";
+import { openSession, sessionStoreManager } from "./wiring/open-session.js";
 import { describeLoadIssues } from "./wiring/session-issues.js";
 import { kestrelHomeFolder, workingFolder } from "./wiring/working-folders.js";
 
@@ -45,6 +46,7 @@ export async function run(options: CliOptions): Promise<number> {
 		overridden: [
 			...(options.approve === undefined ? [] : ["approve"]),
 			...(options.sessionDir === undefined ? [] : ["session.dir"]),
+			...(options.sessionStore === undefined ? [] : ["session.store"]),
 		],
 		stderr: process.stderr,
 		...(asksTrust ? { ask: askOnTerminal } : {}),
@@ -56,7 +58,7 @@ export async function run(options: CliOptions): Promise<number> {
 		const [sessionPath, outPath] = options.export;
 		if (!sessionPath)
 			throw new CliError("--export needs a session file: kestrel --export <session.jsonl> [out.html]", 2);
-		const { exportSessionFile } = await import("./export/export-html.js");
+		const { exportSessionFile, exportStoreSession } = await import("./export/export-html.js");
 		// The packs are built only to ask their tools how they want to be shown; nothing starts.
 		const displays = displaysOf(
 			createToolPacks({
@@ -68,11 +70,11 @@ export async function run(options: CliOptions): Promise<number> {
 				warn: () => {},
 			}),
 		);
-		const written = await exportSessionFile(
-			resolve(cwd, sessionPath),
-			outPath ? resolve(cwd, outPath) : undefined,
-			displays,
-		);
+		const out = outPath ? resolve(cwd, outPath) : undefined;
+		// `pg:<id>` names a session of the session store (--session-store, session.store).
+		const written = sessionPath.startsWith("pg:")
+			? await exportStoreSession(await storeFor(options, settings, cwd), sessionPath, out, displays)
+			: await exportSessionFile(resolve(cwd, sessionPath), out, displays);
 		process.stdout.write(`Exported ${sessionPath} to ${written}\n`);
 		return 0;
 	}
@@ -192,4 +194,16 @@ async function startToolPacks(app: CliApp): Promise<void> {
 		throw new CliError(unknown.map((report) => report.message).join("\n"), 2);
 	}
 	for (const report of reports) process.stderr.write(`kestrel: warning: ${report.message}\n`);
+}
+
+/** The session store's manager for `--export pg:<id>`; an error saying how to name the store when there is none. */
+async function storeFor(options: CliOptions, settings: Settings, cwd: string): Promise<SessionManager> {
+	const manager = await sessionStoreManager(options, settings, cwd);
+	if (!manager) {
+		throw new CliError(
+			"--export pg:<id> names a session of a session store: pass --session-store <url> too, or set session.store.",
+			2,
+		);
+	}
+	return manager;
 }

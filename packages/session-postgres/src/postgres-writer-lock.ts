@@ -105,6 +105,7 @@ export class PostgresWriterLock implements WriterLock {
 
 	/** Runs a statement on the lock's connection. */
 	async query(text: string, values: unknown[]): Promise<pg.QueryResult> {
+		refConnection(this.client);
 		try {
 			return await this.client.query(text, values);
 		} finally {
@@ -118,6 +119,7 @@ export class PostgresWriterLock implements WriterLock {
 		this.released = true;
 		clearInterval(this.timer);
 		this.timer = undefined;
+		refConnection(this.client);
 		try {
 			if (!this.lostTo) {
 				await this.client.query(
@@ -135,6 +137,7 @@ export class PostgresWriterLock implements WriterLock {
 
 	private async heartbeat(): Promise<void> {
 		if (this.released || this.lostTo) return;
+		refConnection(this.client);
 		try {
 			await this.client.query("SELECT 1");
 		} catch {
@@ -153,12 +156,22 @@ export class PostgresWriterLock implements WriterLock {
 }
 
 /**
- * An open session's lock connection must not keep the process alive (a file lock does not
- * either): when the process exits, the connection closes and the server releases the lock.
- * `pg` has no option for it, so its socket is unref'd after each use.
+ * An open session's idle lock connection must not keep the process alive (a file lock does
+ * not either): when the process exits, the connection closes and the server releases the
+ * lock. `pg` has no option for it, so its socket is unref'd between statements, and ref'd
+ * while one runs (a release awaited at exit must finish).
  */
 function unrefConnection(client: pg.Client): void {
-	(client as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
+	socketOf(client)?.unref?.();
+}
+
+function refConnection(client: pg.Client): void {
+	socketOf(client)?.ref?.();
+}
+
+function socketOf(client: pg.Client): { ref?(): void; unref?(): void } | undefined {
+	return (client as unknown as { connection?: { stream?: { ref?(): void; unref?(): void } } }).connection
+		?.stream;
 }
 
 async function lockedError(client: pg.Client, tables: Tables, key: string, path: string): Promise<Error> {

@@ -27,6 +27,8 @@ export interface CliOptions {
 	/** `false` for `--no-session`: keep the session in memory only. */
 	persistSession: boolean;
 	sessionDir?: string;
+	/** `--session-store <url>`: sessions in a database (`postgres://…`) instead of files. */
+	sessionStore?: string;
 	approve?: ApproveMode;
 	/** `--first-byte-timeout`, `--idle-timeout`, `--max-stall` (given in seconds), in ms. */
 	timeouts: { firstByteMs?: number; idleMs?: number; maxStallMs?: number };

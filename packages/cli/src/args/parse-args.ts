@@ -61,6 +61,10 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		.option("--session <file>", "open this session file")
 		.option("--no-session", "keep the session in memory; write no file")
 		.option("--session-dir <dir>", "where session files are kept")
+		.option(
+			"--session-store <url>",
+			"keep sessions in this store instead of files: postgres://user@host/db (the session.store setting)",
+		)
 		.addOption(
 			new Option("--approve <mode>", "which tool calls run without asking: ask, edits or all").choices(
 				APPROVE_MODES,
@@ -145,6 +149,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
 		session: typeof raw.session === "string" ? raw.session : undefined,
 		persistSession: raw.session !== false,
 		sessionDir: raw.sessionDir,
+		sessionStore: raw.sessionStore,
 		approve: raw.approve,
 		timeouts: {
 			...(raw.firstByteTimeout === undefined ? {} : { firstByteMs: raw.firstByteTimeout }),

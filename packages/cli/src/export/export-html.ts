@@ -41,6 +41,29 @@ export async function exportSessionHtml(
 }
 
 /**
+ * Opens session `path` of a session store's `manager` read-only (a `pg:<id>`), exports it
+ * with {@link exportSessionHtml} and closes it.
+ */
+export async function exportStoreSession(
+	manager: SessionManager,
+	path: string,
+	outPath?: string,
+	displays?: DisplayLookup,
+): Promise<string> {
+	let session: Session;
+	try {
+		session = await manager.open(path, { readOnly: true });
+	} catch (error) {
+		throw new CliError(`Cannot read session ${path} from the session store: ${reason(error)}.`);
+	}
+	try {
+		return await exportSessionHtml(session, outPath, displays);
+	} finally {
+		await session.close();
+	}
+}
+
+/**
  * Opens the session file `sessionPath` read-only (no lock, so it works while another
  * kestrel writes to it), exports it with {@link exportSessionHtml} and closes it. A
  * missing or invalid file is a {@link CliError} saying so.

@@ -14,12 +14,15 @@ export interface SessionFlags {
 	session?: string;
 	persistSession: boolean;
 	sessionDir?: string;
+	sessionStore?: string;
 }
 
 /**
  * Opens the session to run in: a new file in `--session-dir` (else the `session.dir`
  * setting, else `defaultSessionDir(cwd)`); `-c` the most recent one there; `--session`
- * that file; `--no-session` a session in memory.
+ * that file; `--no-session` a session in memory. With a session store (`--session-store`,
+ * else the `session.store` setting), sessions live there instead of files: `-c` continues
+ * the store's most recent session of this folder, `--session` takes a session's `pg:<id>`.
  */
 export async function openSession(
 	flags: SessionFlags,
@@ -28,9 +31,9 @@ export async function openSession(
 	home: string,
 ): Promise<{ manager: SessionManager; session: Session }> {
 	if (!flags.persistSession) {
-		if (flags.continue || flags.session) {
+		if (flags.continue || flags.session || flags.sessionStore) {
 			throw new CliError(
-				"--no-session cannot be combined with -c/--continue or --session; drop one of them.",
+				"--no-session cannot be combined with -c/--continue, --session or --session-store; drop one of them.",
 				2,
 			);
 		}
@@ -40,11 +43,58 @@ export async function openSession(
 	if (flags.continue && flags.session) {
 		throw new CliError("-c/--continue and --session both pick a session; use one of them.", 2);
 	}
-	const dir = sessionDirFor(flags, settings, cwd, home);
-	const manager = new SessionManager({ dir, cwd, fsync: settings.session?.fsync ?? "turn" });
-	if (flags.session) return { manager, session: await manager.open(resolve(cwd, flags.session)) };
+	const store = flags.sessionStore ?? settings.session?.store;
+	const manager =
+		store === undefined
+			? new SessionManager({
+					dir: sessionDirFor(flags, settings, cwd, home),
+					cwd,
+					fsync: settings.session?.fsync ?? "turn",
+				})
+			: await storeManager(store, cwd);
+	if (flags.session) {
+		const path = store === undefined ? resolve(cwd, flags.session) : flags.session;
+		return { manager, session: await manager.open(path) };
+	}
 	if (flags.continue) return { manager, session: await continueRecent(manager) };
 	return { manager, session: await manager.create() };
+}
+
+/**
+ * The manager of the session store named by `--session-store` or the `session.store`
+ * setting; `undefined` when sessions are files.
+ */
+export async function sessionStoreManager(
+	flags: Pick<SessionFlags, "sessionStore">,
+	settings: Settings,
+	cwd: string,
+): Promise<SessionManager | undefined> {
+	const store = flags.sessionStore ?? settings.session?.store;
+	return store === undefined ? undefined : storeManager(store, cwd);
+}
+
+/**
+ * A manager over the session store at `url`. `postgres://` (and `postgresql://`) URLs load
+ * `@kestrel/session-postgres`, only then: its driver is not part of a start without one.
+ */
+async function storeManager(url: string, cwd: string): Promise<SessionManager> {
+	if (!/^postgres(ql)?:\/\//i.test(url)) {
+		throw new CliError(
+			`Unknown session store ${JSON.stringify(url)}: kestrel keeps sessions in files, or in PostgreSQL with a postgres://user@host:5432/database URL (--session-store or the session.store setting).`,
+			2,
+		);
+	}
+	// A literal specifier, so that the bundle holds the package in a chunk of its own.
+	const { PostgresSessionBackend } = await import("@kestrel/session-postgres");
+	let backend: Awaited<ReturnType<typeof PostgresSessionBackend.connect>>;
+	try {
+		backend = await PostgresSessionBackend.connect({ connectionString: url, cwd });
+	} catch (error) {
+		throw new CliError(
+			`kestrel: ${(error as Error).message}\nCheck the server and the URL, or run without a session store (files).`,
+		);
+	}
+	return SessionManager.withBackend(backend, { cwd });
 }
 
 /** `-c`: the most recent session, or a {@link CliError} saying why it cannot be continued (never an older one instead). */

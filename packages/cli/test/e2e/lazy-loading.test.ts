@@ -10,6 +10,7 @@ const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
 const LOG_LOADS = fileURLToPath(new URL("./support/log-loads.mjs", import.meta.url));
 const PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
 
+const SESSION_STORE = /session-postgres\/dist\/|node_modules\/(pg|pg-pool|pg-protocol)\//;
 const PROVIDER_SDKS = /node_modules\/(@anthropic-ai\/sdk|openai|@google\/genai)\//;
 const TERMINAL_UI = /node_modules\/(ink|react|react-reconciler|marked|marked-terminal)\//;
 const LIBRARIES =
@@ -78,5 +79,9 @@ describe("modules are loaded only when needed", () => {
 		expect(loaded.some((url) => LIBRARIES.test(url))).toBe(true);
 		expect(loaded.filter((url) => /node_modules\/(openai|@google\/genai)\//.test(url))).toEqual([]);
 		expect(loaded.filter((url) => TERMINAL_UI.test(url))).toEqual([]);
+		// Without a session store, neither the Postgres store nor its driver.
+		expect(loaded.filter((url) => SESSION_STORE.test(url))).toEqual([]);
+		const contents = [...(await bundleContents()).values()].flat();
+		expect(contents.some((url) => SESSION_STORE.test(url))).toBe(true);
 	});
 });
