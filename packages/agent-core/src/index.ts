@@ -1,6 +1,5 @@
-export { Agent, type AgentListener, type AgentOptions } from "./agent.js";
-export { MessageQueue, type QueueMode } from "./agent-queue.js";
-export type { AgentState } from "./agent-state.js";
+export { Agent, type AgentListener, type AgentOptions } from "./agent/agent.js";
+export type { AgentState } from "./agent/agent-state.js";
 export {
 	maxCostUsd,
 	maxToolCalls,
@@ -12,14 +11,6 @@ export {
 export { agentLoop, agentLoopContinue, runAgentLoop, runAgentLoopContinue } from "./loop/agent-loop.js";
 export { createUserMessage, defaultConvertToLlm, isProviderMessage } from "./messages.js";
 export { selectTools, type ToolSelection } from "./packs/select-tools.js";
-export type { DiffView, TextView, ToolDisplay, ToolView } from "./packs/tool-display.js";
-export {
-	type CallEffect,
-	callEffect,
-	type FileChange,
-	type ToolEffectKind,
-	type ToolEffects,
-} from "./packs/tool-effects.js";
 export {
 	defineToolPack,
 	staticToolPack,
@@ -36,6 +27,27 @@ export {
 	type ToolPackFailure,
 	ToolPackSet,
 } from "./packs/tool-pack-set.js";
+export { localFailure } from "./run/failures.js";
+export { AgentError, type AgentErrorCode } from "./shell/agent-error.js";
+export { MessageQueue, type QueueMode } from "./shell/message-queue.js";
+export { RunShell } from "./shell/run-shell.js";
+export type {
+	AttemptRequest,
+	BusyScope,
+	QueuedMessages,
+	RunFunction,
+	RunListener,
+	RunShellOptions,
+	RunStart,
+} from "./shell/types.js";
+export type { DiffView, TextView, ToolDisplay, ToolView } from "./tool-display.js";
+export {
+	type CallEffect,
+	callEffect,
+	type FileChange,
+	type ToolEffectKind,
+	type ToolEffects,
+} from "./tool-effects.js";
 export { coerceScalars } from "./tools/coerce-arguments.js";
 export { type ArgumentsValidation, validateToolArguments } from "./tools/validate-arguments.js";
 export type {

@@ -30,8 +30,8 @@ import type {
 	Usage,
 } from "@kestrel/ai";
 import type { Static, TSchema } from "typebox";
-import type { ToolDisplay } from "./packs/tool-display.js";
-import type { ToolEffects } from "./packs/tool-effects.js";
+import type { ToolDisplay } from "./tool-display.js";
+import type { ToolEffects } from "./tool-effects.js";
 
 // ---------------------------------------------------------------------------------------
 // Messages

@@ -85,7 +85,7 @@ describe.each(Object.entries(hooks))("a throwing %s", (hook, makeConfig) => {
 			expect(last.role).toBe("assistant");
 			expect(last.stopReason).toBe("error");
 			expect(last.errorMessage).toBe(`${hook} failed: ${hook} broke`);
-			expect(last.error).toMatchObject({ kind: "unknown", code: `agent_hook:${hook}`, raw: error });
+			expect(last.error).toMatchObject({ kind: "local", code: `agent_hook:${hook}`, raw: error });
 			expect(labels(events).slice(-4)).toEqual([
 				"message_start:assistant",
 				"message_end:assistant",

@@ -179,6 +179,9 @@ export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
  * - `network`: the connection failed or dropped, or the stream was malformed.
  * - `timeout`: no first byte, or no event between two events, within the configured time.
  * - `aborted`: the caller's signal fired.
+ * - `local`: not the provider's failure: code of this process threw (an agent hook, a
+ *   listener, the stream function); `code` names which (`agent_hook:transformContext`,
+ *   `agent_listener`). Retrying the same request will not help; fix the code.
  * - `unknown`: anything else, including HTTP 500.
  */
 export type ErrorKind =
@@ -191,6 +194,7 @@ export type ErrorKind =
 	| "network"
 	| "timeout"
 	| "aborted"
+	| "local"
 	| "unknown";
 
 /** The classification attached to a failed {@link AssistantMessage}. */

@@ -1,5 +1,6 @@
 import { EventStream } from "@kestrel/ai";
 import { roleOf } from "../messages.js";
+import { createLoopRun } from "../run/loop-run.js";
 import type {
 	AgentContext,
 	AgentEvent,
@@ -9,7 +10,6 @@ import type {
 	AgentMessage,
 	StreamFn,
 } from "../types.js";
-import { createLoopRun } from "./loop-run.js";
 import { runLoop } from "./run-loop.js";
 
 /**

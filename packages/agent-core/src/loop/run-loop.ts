@@ -1,4 +1,6 @@
 import { type AssistantMessage, addUsage, type ToolCall } from "@kestrel/ai";
+import { callHook, failedOutcome, HookFailure, runEndingMessage } from "../run/failures.js";
+import { addMessage, type LoopRun, snapshotStats, startTurn } from "../run/loop-run.js";
 import { executeToolBatch } from "../tools/execute-batch.js";
 import { abortedText, answerWithoutRunning } from "../tools/tool-results.js";
 import type {
@@ -9,8 +11,6 @@ import type {
 	StopRequest,
 	TurnContext,
 } from "../types.js";
-import { callHook, failedOutcome, HookFailure, runEndingMessage } from "./failures.js";
-import { addMessage, type LoopRun, snapshotStats, startTurn } from "./loop-run.js";
 import { streamAssistant } from "./stream-assistant.js";
 
 /** A whole run: `agent_start`, the first turn with the prompts, the turns, `agent_end`. */

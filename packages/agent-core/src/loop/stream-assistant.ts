@@ -6,8 +6,8 @@ import type {
 	Message,
 	StreamOptions,
 } from "@kestrel/ai";
-import { callHook, endingMessage, HookFailure, runEndingMessage } from "./failures.js";
-import { addMessage, type LoopRun } from "./loop-run.js";
+import { callHook, endingMessage, HookFailure, runEndingMessage } from "../run/failures.js";
+import { addMessage, type LoopRun } from "../run/loop-run.js";
 
 /**
  * One model call: `transformContext` → `convertToLlm` → `getApiKey` → `streamFn`, with

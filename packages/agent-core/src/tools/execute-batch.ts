@@ -1,5 +1,5 @@
 import type { AssistantMessage, ToolCall } from "@kestrel/ai";
-import type { LoopRun } from "../loop/loop-run.js";
+import type { LoopRun } from "../run/loop-run.js";
 import type { AgentToolResultMessage } from "../types.js";
 import { executePreparedCalls } from "./execute-tool-call.js";
 import { findTool, type ImmediateCall, type PreparedCall, prepareToolCall } from "./prepare-tool-call.js";

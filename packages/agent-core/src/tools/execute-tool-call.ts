@@ -1,6 +1,6 @@
 import type { AssistantMessage } from "@kestrel/ai";
-import { describeThrown } from "../loop/failures.js";
-import type { LoopRun } from "../loop/loop-run.js";
+import { describeThrown } from "../run/failures.js";
+import type { LoopRun } from "../run/loop-run.js";
 import type { AgentToolResult } from "../types.js";
 import type { PreparedCall } from "./prepare-tool-call.js";
 import { abortedText, emitExecutionEnd, errorResult, type FinalizedCall } from "./tool-results.js";

@@ -1,6 +1,6 @@
 import type { AssistantMessage, ToolCall } from "@kestrel/ai";
-import { describeThrown } from "../loop/failures.js";
-import type { LoopRun } from "../loop/loop-run.js";
+import { describeThrown } from "../run/failures.js";
+import type { LoopRun } from "../run/loop-run.js";
 import type { AgentTool, BeforeToolCallResult } from "../types.js";
 import { abortedText, errorResult, type FinalizedCall } from "./tool-results.js";
 import { validateToolArguments } from "./validate-arguments.js";

@@ -1,5 +1,5 @@
 import type { ToolCall } from "@kestrel/ai";
-import { addMessage, type LoopRun } from "../loop/loop-run.js";
+import { addMessage, type LoopRun } from "../run/loop-run.js";
 import type { AgentToolResult, AgentToolResultMessage } from "../types.js";
 
 /** A call with its final result, ready for `tool_execution_end` and its result message. */

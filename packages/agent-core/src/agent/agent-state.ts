@@ -1,6 +1,6 @@
 import type { Model, ThinkingLevel } from "@kestrel/ai";
-import { roleOf } from "./messages.js";
-import type { AgentEvent, AgentMessage, AgentTool, RunOutcome } from "./types.js";
+import { roleOf } from "../messages.js";
+import type { AgentEvent, AgentMessage, AgentTool, RunOutcome } from "../types.js";
 
 /**
  * The Agent's state. The first five fields are settings: change them between runs (a run

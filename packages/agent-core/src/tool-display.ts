@@ -5,7 +5,7 @@
  * by the interface's generic renderer (its arguments as JSON, the first lines of its
  * result).
  */
-import type { AgentToolResult } from "../types.js";
+import type { AgentToolResult } from "./types.js";
 
 /** A block of text to show, and which end of it matters when it must be shortened. */
 export interface TextView {

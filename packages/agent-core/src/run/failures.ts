@@ -1,4 +1,4 @@
-import { type AssistantMessage, type Model, zeroUsage } from "@kestrel/ai";
+import { type AssistantMessage, type Model, type ProviderError, zeroUsage } from "@kestrel/ai";
 import type { RunOutcome } from "../types.js";
 import type { LoopRun } from "./loop-run.js";
 
@@ -31,6 +31,15 @@ export async function callHook<T>(hook: LoopHookName, call: () => T | Promise<T>
 	} catch (thrown) {
 		throw new HookFailure(hook, thrown);
 	}
+}
+
+/**
+ * The classification of a failure in this process rather than at the provider: a hook,
+ * a listener or the stream function threw. Kind `local`, never retried; `code` says
+ * which part failed (`agent_hook:<name>`, `agent_listener`), `raw` holds what was thrown.
+ */
+export function localFailure(code: string, thrown: unknown): ProviderError {
+	return { kind: "local", code, raw: thrown };
 }
 
 export function describeThrown(thrown: unknown): string {
@@ -77,7 +86,7 @@ export function endingMessage(
 		...base,
 		stopReason: "error",
 		errorMessage: failure.message,
-		error: { kind: "unknown", code: `agent_hook:${failure.hook}`, raw: failure.thrown },
+		error: localFailure(`agent_hook:${failure.hook}`, failure.thrown),
 	};
 }
 

@@ -1,4 +1,4 @@
-import type { AgentMessage } from "./types.js";
+import type { AgentMessage } from "../types.js";
 
 /**
  * How many queued messages the loop takes at one poll:

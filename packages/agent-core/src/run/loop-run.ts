@@ -1,6 +1,5 @@
 import { setMaxListeners } from "node:events";
 import { type Model, stream, type ThinkingLevel, type Usage, zeroUsage } from "@kestrel/ai";
-import { RunningCalls } from "../tools/running-calls.js";
 import type {
 	AgentContext,
 	AgentEventSink,
@@ -10,6 +9,7 @@ import type {
 	StreamFn,
 } from "../types.js";
 import { ProviderMessageCache } from "./provider-messages.js";
+import { RunningCalls } from "./running-calls.js";
 import { type Emit, serialEmitter } from "./serial-emitter.js";
 
 /** The mutable state of one run, shared by the loop's steps. */
