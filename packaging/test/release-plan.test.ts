@@ -131,6 +131,7 @@ describe("the release plan (changeset status)", () => {
 			"@kestrel/cli",
 			"@kestrel/harness",
 			"@kestrel/provider-bedrock",
+			"@kestrel/session-postgres",
 			"@kestrel/tools-fs",
 			"@kestrel/tools-mcp",
 			"@kestrel/tools-shell",
