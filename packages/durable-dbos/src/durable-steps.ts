@@ -93,6 +93,8 @@ export function durableToolOf<T extends AgentTool>(tool: T, control: StepControl
 			},
 			{ name: `kestrel.tool:${tool.name}` },
 		);
+		// Messages sent while the tool ran: steering goes in before the next model call.
+		await control.checkInbox();
 		if ("interrupted" in record) {
 			control.interrupted ??= { tool: tool.name, toolCallId };
 			control.abort();

@@ -5,7 +5,7 @@
  * that the session is the one an uninterrupted run leaves.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ScriptedResponse, startWireServer, type WireServer } from "@kestrel/ai/testing";
@@ -17,6 +17,7 @@ import {
 	databaseUrl,
 	effects,
 	newSession,
+	type SessionPlaces,
 	sessionShape,
 	startWorker,
 	type WorkerProcess,
@@ -31,9 +32,14 @@ const PLANS = {
 } as const;
 type PlanName = keyof typeof PLANS;
 
+function storeOf(plan: PlanName): "file" | "postgres" {
+	return plan === "turns" ? "postgres" : "file";
+}
+
 let server: WireServer;
 let dir: string;
 let dbUrl: string;
+let places: SessionPlaces;
 /** A one-off change to the response of `<tag>:<request index>` (used once, then removed). */
 const responseHooks = new Map<string, () => Partial<ScriptedResponse>>();
 const baseline = new Map<PlanName, { requests: number; shape: unknown[] }>();
@@ -44,6 +50,7 @@ function settings(queue: string, executorId: string, extra: Partial<WorkerSettin
 		queue,
 		executorId,
 		sessionDir: dir,
+		sessionStore: places.store,
 		modelUrl: server.url,
 		effectsFile: join(dir, `${queue}.effects`),
 		...extra,
@@ -56,7 +63,10 @@ function requestsOf(tag: string): number {
 
 beforeAll(async () => {
 	dir = await mkdtemp(join(tmpdir(), "kestrel-durable-"));
-	dbUrl = databaseUrl(inject("postgresUrl"), `durable_${randomBytes(4).toString("hex")}`);
+	const name = `durable_${randomBytes(4).toString("hex")}`;
+	dbUrl = databaseUrl(inject("postgresUrl"), name);
+	// Sessions in files, except the between-turns test's, which are rows of the Postgres store.
+	places = { dir, store: { url: inject("postgresUrl"), schema: name } };
 	server = await startWireServer({
 		respond: ({ request }) => {
 			const { tag, index, script } = planStep(request.body);
@@ -71,14 +81,14 @@ beforeAll(async () => {
 	try {
 		const sessions = new Map<PlanName, string>();
 		for (const name of Object.keys(PLANS) as PlanName[]) {
-			const session = await newSession(dir);
+			const session = await newSession(places, storeOf(name));
 			sessions.set(name, session);
 			await client.start(`baseline-${name}`, { session, prompt: PLANS[name] });
 		}
 		for (const [name, session] of sessions) {
 			const result = await client.result(`baseline-${name}`);
 			expect(result.outcome.kind).toBe("completed");
-			baseline.set(name, { requests: requestsOf(name), shape: await sessionShape(dir, session) });
+			baseline.set(name, { requests: requestsOf(name), shape: await sessionShape(places, session) });
 		}
 	} finally {
 		await client.close();
@@ -107,7 +117,7 @@ async function crashAndResume(
 	const { effectsFile } = settings(app, "");
 	const worker = await startWorker(settings(app, `${app}-w1`, first));
 	const client = await DurableRunClient.connect({ databaseUrl: dbUrl, queue: app });
-	const session = await newSession(dir);
+	const session = await newSession(places, storeOf(plan));
 	const runId = `${app}-run`;
 	const requestsBefore = requestsOf(plan);
 	await client.start(runId, { session, prompt: PLANS[plan] });
@@ -149,7 +159,7 @@ describe("a run resumed on another worker after SIGKILL", () => {
 			expect((await run.client.result(run.runId)).outcome.kind).toBe("completed");
 			expect(run.requests()).toBe(baseline.get("stream")!.requests + 1);
 			expect(effects(run.effectsFile).sort()).toEqual(onceEach("note toolu_stream_0", "note toolu_stream_1"));
-			expect(await sessionShape(dir, run.session)).toEqual(baseline.get("stream")!.shape);
+			expect(await sessionShape(places, run.session)).toEqual(baseline.get("stream")!.shape);
 		} finally {
 			await run.client.close();
 		}
@@ -168,7 +178,7 @@ describe("a run resumed on another worker after SIGKILL", () => {
 			expect(effects(run.effectsFile).sort()).toEqual(
 				[...onceEach("note toolu_tool_0", "note toolu_tool_1"), "start note toolu_tool_0"].sort(),
 			);
-			expect(await sessionShape(dir, run.session)).toEqual(baseline.get("tool")!.shape);
+			expect(await sessionShape(places, run.session)).toEqual(baseline.get("tool")!.shape);
 		} finally {
 			await run.client.close();
 		}
@@ -190,7 +200,7 @@ describe("a run resumed on another worker after SIGKILL", () => {
 			expect(effects(run.effectsFile).sort()).toEqual(
 				[...onceEach("note toolu_payment_0"), "start charge toolu_payment_1"].sort(),
 			);
-			const shape = (await sessionShape(dir, run.session)) as {
+			const shape = (await sessionShape(places, run.session)) as {
 				role?: string;
 				toolCallId?: string;
 				isError?: boolean;
@@ -205,7 +215,7 @@ describe("a run resumed on another worker after SIGKILL", () => {
 		}
 	});
 
-	it("(c) between turns: nothing is repeated; the session is as uninterrupted", async () => {
+	it("(c) between turns, sessions in Postgres: nothing is repeated; the session is as uninterrupted", async () => {
 		const run = await crashAndResume("turns", { killAfterTurn: 2 }, async () => {});
 		try {
 			expect((await run.client.result(run.runId)).outcome.kind).toBe("completed");
@@ -213,7 +223,7 @@ describe("a run resumed on another worker after SIGKILL", () => {
 			expect(effects(run.effectsFile).sort()).toEqual(
 				onceEach("note toolu_turns_0", "note toolu_turns_1", "note toolu_turns_2"),
 			);
-			expect(await sessionShape(dir, run.session)).toEqual(baseline.get("turns")!.shape);
+			expect(await sessionShape(places, run.session)).toEqual(baseline.get("turns")!.shape);
 		} finally {
 			await run.client.close();
 		}

@@ -3,7 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { AgentMessage } from "@kestrel/agent-core";
-import { SessionManager } from "@kestrel/harness";
+import { type Session, SessionManager } from "@kestrel/harness";
+import { PostgresSessionBackend } from "@kestrel/session-postgres";
 import type { WorkerSettings } from "../fixtures/worker.ts";
 
 declare module "vitest" {
@@ -80,33 +81,60 @@ export function effects(file: string): string[] {
 	return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
 }
 
-/** A new empty session file, closed (its lock released) for the workers to open. */
-export async function newSession(dir: string): Promise<string> {
-	const session = await new SessionManager({ dir, cwd: dir }).create();
-	const path = session.path as string;
-	await session.close();
-	return path;
+/** Where the test sessions live: files in `dir`, rows in `store` (named `pg:<id>`). */
+export interface SessionPlaces {
+	dir: string;
+	store: { url: string; schema: string };
+}
+
+async function withManager<T>(
+	places: SessionPlaces,
+	rows: boolean,
+	body: (manager: SessionManager) => Promise<T>,
+): Promise<T> {
+	if (!rows) return body(new SessionManager({ dir: places.dir, cwd: places.dir }));
+	const backend = await PostgresSessionBackend.connect({
+		connectionString: places.store.url,
+		schema: places.store.schema,
+	});
+	try {
+		return await body(SessionManager.withBackend(backend, { cwd: places.dir }));
+	} finally {
+		await backend.close();
+	}
+}
+
+/** A new empty session, closed (its lock released) for the workers to open; its reference. */
+export function newSession(places: SessionPlaces, kind: "file" | "postgres"): Promise<string> {
+	return withManager(places, kind === "postgres", async (manager) => {
+		const session = await manager.create();
+		const ref = kind === "postgres" ? `pg:${session.id}` : (session.path as string);
+		await session.close();
+		return ref;
+	});
 }
 
 /**
- * A session as two runs of the same prompt must agree on: the whole tree flattened (every
- * entry of every branch, so a duplicate or an abandoned branch shows), each as its type and
- * content, without ids, timestamps and usage.
+ * A session as two runs of the same prompt must agree on: every entry of every branch (so
+ * a duplicate or an abandoned branch shows), each as its type and content, without ids,
+ * timestamps and usage.
  */
-export async function sessionShape(dir: string, path: string): Promise<unknown[]> {
-	const session = await new SessionManager({ dir, cwd: dir }).open(path, { readOnly: true });
-	const shape = session.getEntries().map((entry) => {
-		if (entry.type !== "message") return { type: entry.type };
-		const message = entry.message as AgentMessage & Record<string, unknown>;
-		return {
-			type: "message",
-			role: message.role,
-			content: message.content,
-			...(message.stopReason ? { stopReason: message.stopReason } : {}),
-			...(message.toolCallId ? { toolCallId: message.toolCallId } : {}),
-			...(message.isError !== undefined ? { isError: message.isError } : {}),
-		};
+export function sessionShape(places: SessionPlaces, ref: string): Promise<unknown[]> {
+	return withManager(places, ref.startsWith("pg:"), async (manager) => {
+		const session: Session = await manager.open(ref, { readOnly: true });
+		const shape = session.getEntries().map((entry) => {
+			if (entry.type !== "message") return { type: entry.type };
+			const message = entry.message as AgentMessage & Record<string, unknown>;
+			return {
+				type: "message",
+				role: message.role,
+				content: message.content,
+				...(message.stopReason ? { stopReason: message.stopReason } : {}),
+				...(message.toolCallId ? { toolCallId: message.toolCallId } : {}),
+				...(message.isError !== undefined ? { isError: message.isError } : {}),
+			};
+		});
+		await session.close();
+		return shape;
 	});
-	await session.close();
-	return shape;
 }
