@@ -35,7 +35,10 @@ export const MAX_ESTIMATE_SCALE = 2;
  * instead and the entry records `method: "fallback"` and `summaryError`.
  *
  * `settings.enabled` is NOT checked here: the caller decides whether to compact (manual
- * compaction runs even when automatic compaction is off).
+ * compaction runs even when automatic compaction is off). This is the compaction step,
+ * not an orchestrator: it emits nothing and does not flush. `AgentHarness` orchestrates it
+ * (measuring, deciding, events, durability) and passes its own `measure`, so that the
+ * context is measured once, with one estimator.
  */
 export async function compactSession(
 	session: CompactableSession,

@@ -1,5 +1,5 @@
-import type { AgentMessage, AgentTool } from "@kestrel/agent-core";
-import type { Model, ProviderError } from "@kestrel/ai";
+import type { AgentTool } from "@kestrel/agent-core";
+import type { Model } from "@kestrel/ai";
 import { compactionLimit } from "../compaction/decide.js";
 import { estimateFixedTokens } from "../compaction/estimate.js";
 import type { CompactionSettings } from "../compaction/types.js";
@@ -38,26 +38,4 @@ export function contextTooSmallError(
 			"so not even a first message fits. Enable fewer tools (or none), shorten the context files " +
 			"(AGENTS.md, CLAUDE.md), or pick a model with a larger context window.",
 	);
-}
-
-/**
- * The error of a run stopped by `error`, as data: the harness's code, and a kind that is
- * never retried (`overflow` would start a compaction, which cannot shrink the instructions).
- */
-export function harnessProviderError(error: HarnessError): ProviderError {
-	return { kind: error.code === "context_too_small" ? "invalid_request" : "unknown", code: error.code };
-}
-
-/**
- * A harness hook that threw a {@link HarnessError} ended the loop's run with an error
- * message naming the hook (`prepareNextTurn failed: …`), which means nothing to the user:
- * the message takes the error's own words and code instead. In place, before the message
- * is persisted; the run's outcome is read from this same message.
- */
-export function wordHarnessFailure(message: AgentMessage): void {
-	if (message.role !== "assistant" || message.stopReason !== "error") return;
-	const thrown = message.error?.raw;
-	if (!(thrown instanceof HarnessError)) return;
-	message.errorMessage = thrown.message;
-	message.error = harnessProviderError(thrown);
 }
