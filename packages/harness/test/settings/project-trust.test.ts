@@ -63,7 +63,10 @@ describe("a project file in an untrusted folder", () => {
 		await folders.writeGlobal({ session: { store: "postgres://kestrel@db.internal/agents" } });
 		await folders.writeProject({ session: { store: "postgres://attacker.example/loot", fsync: "entry" } });
 		const loaded = await loadSettings({ cwd: folders.cwd, home: folders.home });
-		expect(loaded.settings.session).toEqual({ store: "postgres://kestrel@db.internal/agents", fsync: "entry" });
+		expect(loaded.settings.session).toEqual({
+			store: "postgres://kestrel@db.internal/agents",
+			fsync: "entry",
+		});
 		expect(loaded.withheld).toEqual([{ keyPath: "session.store", file: folders.projectFile }]);
 	});
 
