@@ -2,6 +2,7 @@ import type { AgentTool } from "@kestrel/agent-core";
 import { createEditTool, type editParameters } from "./edit/edit-tool.js";
 import { FileStateTracker } from "./file-state/file-state-tracker.js";
 import { createFindTool, type findParameters } from "./find/find-tool.js";
+import type { GrepDetails, GrepEngineOptions } from "./grep/grep-engine-options.js";
 import { createGrepTool, type grepParameters } from "./grep/grep-tool.js";
 import { createLsTool, type lsParameters } from "./ls/ls-tool.js";
 import { MutationQueue } from "./mutation-queue/mutation-queue.js";
@@ -14,7 +15,6 @@ import type {
 	FindToolDetails,
 	FindToolOptions,
 	FsToolOptions,
-	GrepToolDetails,
 	GrepToolOptions,
 	ListToolDetails,
 	ListToolOptions,
@@ -32,7 +32,7 @@ export interface FsToolsOptions extends FsToolOptions {
 	edit?: Omit<EditToolOptions, keyof FsToolOptions>;
 	ls?: Omit<ListToolOptions, keyof FsToolOptions>;
 	find?: Omit<FindToolOptions, keyof FsToolOptions>;
-	grep?: Omit<GrepToolOptions, keyof FsToolOptions>;
+	grep?: Omit<GrepToolOptions, keyof FsToolOptions> & GrepEngineOptions;
 }
 
 /** The six tools, by name. `Object.values(tools)` is the list to give an agent. */
@@ -42,7 +42,7 @@ export interface FsTools {
 	edit: AgentTool<typeof editParameters, EditToolDetails>;
 	ls: AgentTool<typeof lsParameters, ListToolDetails>;
 	find: AgentTool<typeof findParameters, FindToolDetails>;
-	grep: AgentTool<typeof grepParameters, GrepToolDetails>;
+	grep: AgentTool<typeof grepParameters, GrepDetails>;
 }
 
 /**
@@ -52,6 +52,8 @@ export interface FsTools {
  */
 export function createFsTools(root: string, options: FsToolsOptions = {}): FsTools {
 	const { read, write, edit, ls, find, grep, ...shared } = options;
+	// ripgrep reads the disk itself: it may search only when the tools' files are the local disk.
+	const grepEngine: GrepEngineOptions = shared.operations === undefined ? { engine: "ripgrep" } : {};
 	const common: FsToolOptions = {
 		...shared,
 		operations: shared.operations ?? createLocalFileOperations(),
@@ -64,7 +66,7 @@ export function createFsTools(root: string, options: FsToolsOptions = {}): FsToo
 		edit: createEditTool(root, { ...common, ...edit }),
 		ls: createLsTool(root, { ...common, ...ls }),
 		find: createFindTool(root, { ...common, ...find }),
-		grep: createGrepTool(root, { ...common, ...grep }),
+		grep: createGrepTool(root, { ...common, ...grepEngine, ...grep }),
 	};
 }
 

@@ -11,6 +11,7 @@ export { type NormalisedText, normaliseWithOffsetMap } from "./edit/normalise.js
 export { type FileSnapshot, FileStateTracker } from "./file-state/file-state-tracker.js";
 export { createFindTool, type FindArguments, findParameters, findToolGuidelines } from "./find/find-tool.js";
 export { createFsTools, type FsTools, type FsToolsOptions, fsToolsGuidelines } from "./fs-tools.js";
+export type { GrepDetails, GrepEngineOptions } from "./grep/grep-engine-options.js";
 export { createGrepTool, type GrepArguments, grepParameters, grepToolGuidelines } from "./grep/grep-tool.js";
 export { createLsTool, type ListArguments, lsParameters, lsToolGuidelines } from "./ls/ls-tool.js";
 export { MutationQueue } from "./mutation-queue/mutation-queue.js";
