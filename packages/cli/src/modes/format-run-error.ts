@@ -54,7 +54,8 @@ export const CONTEXT_TOO_SMALL_ADVICE =
  * where the key came from when it was refused (`anthropic: 401 authentication_error:
  * invalid x-api-key — check ANTHROPIC_API_KEY or pass --api-key`), the billing page when
  * the account is out of credit, the base URL when the server was unreachable, the flags
- * that shrink the prompt when it does not fit the model's window. Pure.
+ * that shrink the prompt when it does not fit the model's window. A `local` failure (a hook
+ * or listener of this process threw) is said to be one, not blamed on the provider. Pure.
  */
 export function formatRunError(
 	outcome: Extract<HarnessOutcome, { kind: "error" }>,
@@ -63,6 +64,10 @@ export function formatRunError(
 ): string {
 	// Not the provider's failure: the harness stopped before asking (see CONTEXT_TOO_SMALL_ADVICE).
 	if (outcome.error?.code === "context_too_small") return `${outcome.message} ${CONTEXT_TOO_SMALL_ADVICE}`;
+	// Not the provider's failure either: code of this process (a hook, a listener) threw.
+	if (outcome.error?.kind === "local") {
+		return `local failure (not from ${provider}): ${describeFailure(outcome)} — code running in kestrel failed; it was not retried`;
+	}
 	const text = formatProviderFailure({ provider, message: outcome.message, error: outcome.error });
 	switch (outcome.error?.kind) {
 		case "auth":

@@ -45,6 +45,22 @@ describe("formatRunError", () => {
 		);
 	});
 
+	it("says a local failure is local, not the provider's, with the failing hook's code", () => {
+		const line = formatRunError(
+			{
+				kind: "error",
+				message: "getApiKey failed: the vault is locked",
+				error: { kind: "local", code: "agent_hook:getApiKey" },
+			},
+			"anthropic",
+			{ kind: "env", variable: "ANTHROPIC_API_KEY" },
+		);
+		expect(line).toBe(
+			"local failure (not from anthropic): agent_hook:getApiKey: getApiKey failed: the vault is locked " +
+				"— code running in kestrel failed; it was not retried",
+		);
+	});
+
 	it("points at the server for connection failures", () => {
 		const line = formatRunError(
 			{ kind: "error", message: "Connection error.", error: { kind: "network" } },
