@@ -1,20 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runReadmeExample } from "../../../../scripts/readme-example.mjs";
 import { encodeAnthropicStream } from "../../src/testing/wire-server/anthropic-messages.js";
 import { encodeOpenAIResponsesStream } from "../../src/testing/wire-server/openai-responses.js";
 import { startWireServer, type WireServer } from "../../src/testing/wire-server/server.js";
-
-const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
-
-/** The first TypeScript block under the README's "## Example" heading. */
-function readmeExample(): string {
-	const readme = readFileSync(`${packageRoot}README.md`, "utf8");
-	const section = readme.slice(readme.indexOf("## Example"));
-	const match = /```ts\n([\s\S]*?)```/.exec(section);
-	if (!match?.[1]) throw new Error("README.md has no ```ts block under ## Example");
-	return match[1];
-}
 
 let server: WireServer;
 const savedEnv = { ...process.env };
@@ -60,28 +48,10 @@ describe("the README example", () => {
 				}),
 			},
 		);
-		const file = `${packageRoot}test/.generated/readme-example.ts`;
-		mkdirSync(`${packageRoot}test/.generated`, { recursive: true });
-		writeFileSync(file, readmeExample());
-
-		const printed: string[] = [];
-		const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-			printed.push(String(chunk));
-			return true;
+		const { printed: output } = await runReadmeExample(new URL("../../", import.meta.url), {
+			directory: "test/.generated/",
+			stdout: true,
 		});
-		const log = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
-			printed.push(
-				`${parts.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join(" ")}\n`,
-			);
-		});
-		try {
-			await import(/* @vite-ignore */ file);
-		} finally {
-			write.mockRestore();
-			log.mockRestore();
-		}
-
-		const output = printed.join("");
 		expect(output).toContain("Let me check.");
 		expect(output).toContain('-> get_weather {"city":"Oslo"}');
 		expect(output).toContain("It is 12 °C with light rain in Oslo.");
