@@ -99,6 +99,16 @@ export class DurableRunClient {
 		return (await this.client.getWorkflow(runId))?.status;
 	}
 
+	/** Where each of these runs is, in one query (ids never started are absent). */
+	async statuses(runIds: readonly string[]): Promise<Map<string, RunStatus>> {
+		const rows = await this.client.listWorkflows({
+			workflowIDs: [...runIds],
+			loadInput: false,
+			loadOutput: false,
+		});
+		return new Map(rows.map((row) => [row.workflowID, row.status]));
+	}
+
 	async close(): Promise<void> {
 		await this.client.destroy();
 	}
