@@ -10,6 +10,7 @@ import {
 	lastAgentEnd,
 	ofType,
 	runToEnd,
+	scripted,
 	startRun,
 	textOf,
 	textResult,
@@ -42,11 +43,10 @@ const waitsForAbort = (name: string, started: string[]) =>
 
 describe("abort before the model call", () => {
 	it("sends no request and ends with an aborted assistant message and a normal agent_end", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("never")] });
+		const harness = scripted({ content: [fauxText("never")] });
 		const controller = new AbortController();
 		controller.abort();
-		const { events, messages } = await runToEnd(harness, [user("go")], context(), {}, controller.signal);
+		const { events, messages } = await harness.run([], {}, controller.signal);
 		expect(harness.faux.requests).toHaveLength(0);
 		expect(labels(events)).toEqual([
 			"agent_start",
@@ -64,8 +64,7 @@ describe("abort before the model call", () => {
 	});
 
 	it("does not send the request when the abort comes while transformContext runs", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("never")] });
+		const harness = scripted({ content: [fauxText("never")] });
 		const controller = new AbortController();
 		const { events } = await runToEnd(
 			harness,

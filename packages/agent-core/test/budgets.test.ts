@@ -8,7 +8,7 @@ import {
 	type ShouldStopAfterTurn,
 	stopWhenAny,
 } from "../src/index.js";
-import { context, createHarness, lastAgentEnd, runToEnd, textResult, tool, user } from "./helpers.js";
+import { createHarness, lastAgentEnd, scripted, textResult, tool } from "./helpers.js";
 
 const work = tool("work", async () => textResult("worked"));
 
@@ -27,7 +27,7 @@ function endlessToolUser(calls = 1) {
 describe("run budgets", () => {
 	it("maxTurns ends the run after that many model calls and says so", async () => {
 		const harness = endlessToolUser();
-		const { events } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events } = await harness.run([work], {
 			shouldStopAfterTurn: maxTurns(3),
 		});
 		expect(harness.faux.requests).toHaveLength(3);
@@ -41,7 +41,7 @@ describe("run budgets", () => {
 
 	it("maxToolCalls ends the run after the turn whose calls reach the limit, never inside a batch", async () => {
 		const harness = endlessToolUser(2);
-		const { events, messages } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events, messages } = await harness.run([work], {
 			shouldStopAfterTurn: maxToolCalls(3),
 		});
 		expect(harness.faux.requests).toHaveLength(2);
@@ -56,7 +56,7 @@ describe("run budgets", () => {
 		const harness = endlessToolUser();
 		const model = harness.faux.model({ cost: { input: 3, output: 15, cacheRead: 0, cacheWrite: 0 } });
 		// 1000 input tokens at $3/M + 500 output tokens at $15/M = $0.0105 per turn.
-		const { events } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events } = await harness.run([work], {
 			model,
 			shouldStopAfterTurn: maxCostUsd(0.02),
 		});
@@ -77,7 +77,7 @@ describe("run budgets", () => {
 			asked.push(`custom@${stats.turns}`);
 			return stats.turns >= 2 ? { reason: "custom" } : false;
 		};
-		const { events } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events } = await harness.run([work], {
 			shouldStopAfterTurn: stopWhenAny(undefined, custom, maxTurns(2)),
 		});
 		expect(asked).toEqual(["custom@1", "custom@2"]);
@@ -86,7 +86,7 @@ describe("run budgets", () => {
 
 	it("runBudget combines the limits it is given", async () => {
 		const harness = endlessToolUser();
-		const { events } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events } = await harness.run([work], {
 			shouldStopAfterTurn: runBudget({ maxTurns: 5, maxToolCalls: 2 }),
 		});
 		expect(harness.faux.requests).toHaveLength(2);
@@ -97,15 +97,14 @@ describe("run budgets", () => {
 		const budget = maxTurns(2);
 		for (let run = 0; run < 2; run++) {
 			const harness = endlessToolUser();
-			await runToEnd(harness, [user("go")], context([], [work]), { shouldStopAfterTurn: budget });
+			await harness.run([work], { shouldStopAfterTurn: budget });
 			expect(harness.faux.requests).toHaveLength(2);
 		}
 	});
 
 	it("do not report a stop when the run ends before reaching them", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("done")] });
-		const { events } = await runToEnd(harness, [user("go")], context(), { shouldStopAfterTurn: maxTurns(5) });
+		const harness = scripted({ content: [fauxText("done")] });
+		const { events } = await harness.run([], { shouldStopAfterTurn: maxTurns(5) });
 		expect(lastAgentEnd(events).outcome).toEqual({ kind: "completed" });
 	});
 

@@ -1,12 +1,11 @@
 import { fauxText, fauxToolCall } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
 import type { AgentMessage } from "../src/index.js";
-import { context, createHarness, labels, lastAgentEnd, runToEnd, textResult, tool, user } from "./helpers.js";
+import { context, labels, lastAgentEnd, runToEnd, scripted, textResult, tool, user } from "./helpers.js";
 
 describe("follow-up messages", () => {
 	it("are asked for only when the agent would stop, then injected at the top of a new turn", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue(
+		const harness = scripted(
 			{ content: [fauxToolCall("a", {}, "call_1")] },
 			{ content: [fauxText("first done")] },
 			{ content: [fauxText("follow-up done")] },
@@ -50,11 +49,10 @@ describe("follow-up messages", () => {
 	});
 
 	it("are not asked for while steering messages keep the inner loop going", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("one")] }, { content: [fauxText("two")] });
+		const harness = scripted({ content: [fauxText("one")] }, { content: [fauxText("two")] });
 		const steering: AgentMessage[] = [];
 		const log: string[] = [];
-		await runToEnd(harness, [user("go")], context(), {
+		await harness.run([], {
 			getSteeringMessages: () => {
 				log.push("steering");
 				if (harness.faux.requests.length === 1 && log.length === 2) steering.push(user("steer", 2));

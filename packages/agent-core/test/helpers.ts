@@ -1,5 +1,10 @@
 import { type AssistantMessage, type Message, ProviderRegistry, type UserMessage } from "@kestrel/ai";
-import { createFauxProvider, type FauxProvider, type FauxProviderOptions } from "@kestrel/ai/testing";
+import {
+	createFauxProvider,
+	type FauxProvider,
+	type FauxProviderOptions,
+	type FauxResponse,
+} from "@kestrel/ai/testing";
 import { type TSchema, Type } from "typebox";
 import {
 	type AgentContext,
@@ -20,6 +25,15 @@ export interface Harness {
 	faux: FauxProvider;
 	streamFn: StreamFn;
 	config(overrides?: Partial<AgentLoopConfig>): AgentLoopConfig;
+	/**
+	 * The scaffold of most loop tests: runs `agentLoop` to its end with the prompt "go"
+	 * over `tools` (no history, no system prompt); see {@link runToEnd}.
+	 */
+	run(
+		tools?: AgentTool[],
+		overrides?: Partial<AgentLoopConfig>,
+		signal?: AbortSignal,
+	): Promise<{ events: AgentEvent[]; messages: AgentMessage[] }>;
 }
 
 export function createHarness(options: FauxProviderOptions = {}): Harness {
@@ -27,11 +41,21 @@ export function createHarness(options: FauxProviderOptions = {}): Harness {
 	const registry = new ProviderRegistry();
 	registry.register(faux.provider);
 	const model = faux.model();
-	return {
+	const harness: Harness = {
 		faux,
 		streamFn: registry.stream.bind(registry),
 		config: (overrides = {}) => ({ model, ...overrides }),
+		run: (tools = [], overrides = {}, signal) =>
+			runToEnd(harness, [user("go")], context([], tools), overrides, signal),
 	};
+	return harness;
+}
+
+/** {@link createHarness} with `replies` already queued: the model's answers, in order. */
+export function scripted(...replies: FauxResponse[]): Harness {
+	const harness = createHarness();
+	harness.faux.enqueue(...replies);
+	return harness;
 }
 
 export function user(text: string, timestamp = 1): UserMessage {

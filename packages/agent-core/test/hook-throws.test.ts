@@ -14,6 +14,7 @@ import {
 	lastAgentEnd,
 	ofType,
 	runToEnd,
+	scripted,
 	textOf,
 	textResult,
 	tool,
@@ -66,8 +67,7 @@ const hooks: Record<string, Thrower> = {
 describe.each(Object.entries(hooks))("a throwing %s", (hook, makeConfig) => {
 	for (const style of ["throws", "rejects"] as const) {
 		it(`${style}: ends the run with an error assistant message and a normal agent_end`, async () => {
-			const harness = createHarness();
-			harness.faux.enqueue({ content: [fauxText("answer")] }, { content: [fauxText("answer")] });
+			const harness = scripted({ content: [fauxText("answer")] }, { content: [fauxText("answer")] });
 			const error = new Error(`${hook} broke`);
 			const base = makeConfig(error);
 			const config: Partial<AgentLoopConfig> =
@@ -79,7 +79,7 @@ describe.each(Object.entries(hooks))("a throwing %s", (hook, makeConfig) => {
 								async (...args: unknown[]) => (value as (...args: unknown[]) => unknown)(...args),
 							]),
 						);
-			const { events, messages } = await runToEnd(harness, [user("go")], context(), config);
+			const { events, messages } = await harness.run([], config);
 
 			const last = messages.at(-1) as AssistantMessage;
 			expect(last.role).toBe("assistant");
@@ -195,12 +195,11 @@ describe("a failing tool-level hook gives the model an error result and the run 
 	};
 	for (const [hook, config] of Object.entries(cases)) {
 		it(hook, async () => {
-			const harness = createHarness();
-			harness.faux.enqueue(
+			const harness = scripted(
 				{ content: [fauxToolCall("work", {}, "call_1")] },
 				{ content: [fauxText("recovered")] },
 			);
-			const { events } = await runToEnd(harness, [user("go")], context([], [work]), config);
+			const { events } = await harness.run([work], config);
 			const result = ofType(events, "turn_end")[0]?.toolResults[0];
 			expect(result?.isError).toBe(true);
 			expect(textOf(result)).toContain(hook);
@@ -223,7 +222,7 @@ describe("a failing tool-level hook gives the model an error result and the run 
 			{ content: [fauxToolCall("broken", {}, "call_1"), fauxToolCall("bad", {}, "call_2")] },
 			{ content: [fauxText("recovered")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [broken, badPrepare]));
+		const { events } = await harness.run([broken, badPrepare]);
 		const results = ofType(events, "turn_end")[0]?.toolResults ?? [];
 		expect(results.map((result) => [result.isError, textOf(result)])).toEqual([
 			[true, "disk full"],

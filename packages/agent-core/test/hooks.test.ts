@@ -3,12 +3,21 @@ import { fauxText, fauxToolCall } from "@kestrel/ai/testing";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import type { AgentMessage, AgentToolResult, ToolCallHookContext } from "../src/index.js";
-import { context, createHarness, ofType, runToEnd, textOf, textResult, tool, user } from "./helpers.js";
+import {
+	context,
+	createHarness,
+	ofType,
+	runToEnd,
+	scripted,
+	textOf,
+	textResult,
+	tool,
+	user,
+} from "./helpers.js";
 
 describe("transformContext", () => {
 	it("changes what the model sees, not the transcript", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("ok")] });
+		const harness = scripted({ content: [fauxText("ok")] });
 		const history: AgentMessage[] = [user("old 1"), user("old 2")];
 		let receivedSignal: AbortSignal | undefined;
 		const { messages } = await runToEnd(harness, [user("new")], context(history), {
@@ -25,8 +34,7 @@ describe("transformContext", () => {
 
 describe("convertToLlm", () => {
 	it("receives agent messages (custom kinds included) and decides what the provider gets", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("ok")] });
+		const harness = scripted({ content: [fauxText("ok")] });
 		const note = { role: "note", text: "remember the milk", timestamp: 1 } as unknown as AgentMessage;
 		await runToEnd(harness, [note, user("what should I buy?")], context(), {
 			convertToLlm: (messages) =>
@@ -44,8 +52,7 @@ describe("convertToLlm", () => {
 	});
 
 	it("defaults to keeping provider messages and dropping custom kinds", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("ok")] });
+		const harness = scripted({ content: [fauxText("ok")] });
 		const note = { role: "note", text: "ui only", timestamp: 1 } as unknown as AgentMessage;
 		const { events } = await runToEnd(harness, [note, user("hi")], context());
 		expect(harness.faux.requests[0]?.context.messages.map((message) => message.role)).toEqual(["user"]);
@@ -59,10 +66,9 @@ describe("convertToLlm", () => {
 
 describe("getApiKey", () => {
 	it("is asked before every model call with the provider, and its key wins over streamOptions.apiKey", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("a", {}, "call_1")] }, { content: [fauxText("done")] });
+		const harness = scripted({ content: [fauxToolCall("a", {}, "call_1")] }, { content: [fauxText("done")] });
 		const asked: string[] = [];
-		await runToEnd(harness, [user("go")], context([], [tool("a", async () => textResult("A"))]), {
+		await harness.run([tool("a", async () => textResult("A"))], {
 			streamOptions: { apiKey: "static-key", temperature: 0.2 },
 			getApiKey: (provider) => {
 				asked.push(provider);
@@ -75,9 +81,8 @@ describe("getApiKey", () => {
 	});
 
 	it("falls back to streamOptions.apiKey when it answers nothing", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("ok")] });
-		await runToEnd(harness, [user("go")], context(), {
+		const harness = scripted({ content: [fauxText("ok")] });
+		await harness.run([], {
 			streamOptions: { apiKey: "static-key" },
 			getApiKey: () => undefined,
 		});
@@ -87,8 +92,7 @@ describe("getApiKey", () => {
 
 describe("request assembly", () => {
 	it("sends the system prompt, the tools, the thinking level and the run's signal", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("ok")] });
+		const harness = scripted({ content: [fauxText("ok")] });
 		const echo = tool("echo", async () => textResult("x"));
 		await runToEnd(harness, [user("go")], context([], [echo], "Be brief."), { thinkingLevel: "high" });
 		const request = harness.faux.requests[0];
@@ -122,7 +126,7 @@ describe("beforeToolCall", () => {
 		);
 		const seen: ToolCallHookContext[] = [];
 		const assistantIsLast: boolean[] = [];
-		const { events } = await runToEnd(harness, [user("go")], context([], [shell]), {
+		const { events } = await harness.run([shell], {
 			beforeToolCall: (hook) => {
 				seen.push(hook);
 				assistantIsLast.push(hook.context.messages.at(-1) === hook.assistantMessage);
@@ -152,7 +156,7 @@ describe("afterToolCall", () => {
 		}));
 		harness.faux.enqueue({ content: [fauxToolCall("read", {}, "call_1")] }, { content: [fauxText("done")] });
 		let seenResult: AgentToolResult | undefined;
-		const { events } = await runToEnd(harness, [user("go")], context([], [reader]), {
+		const { events } = await harness.run([reader], {
 			afterToolCall: ({ result, isError }) => {
 				seenResult = result;
 				expect(isError).toBe(false);
@@ -169,8 +173,7 @@ describe("afterToolCall", () => {
 	});
 
 	it("keeps the tool's result when it returns nothing", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("a", {}, "call_1")] }, { content: [fauxText("done")] });
+		const harness = scripted({ content: [fauxToolCall("a", {}, "call_1")] }, { content: [fauxText("done")] });
 		const { events } = await runToEnd(
 			harness,
 			[user("go")],
@@ -202,7 +205,7 @@ describe("tool call preparation", () => {
 			{ content: [fauxToolCall("legacy", { file: "a.txt" }, "call_1")] },
 			{ content: [fauxText("done")] },
 		);
-		await runToEnd(harness, [user("go")], context([], [legacy]));
+		await harness.run([legacy]);
 		expect(received).toEqual([{ path: "a.txt" }]);
 	});
 
@@ -221,7 +224,7 @@ describe("tool call preparation", () => {
 			},
 			{ content: [fauxText("done")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [typed]));
+		const { events } = await harness.run([typed]);
 		const results = ofType(events, "turn_end")[0]?.toolResults ?? [];
 		expect(results.map((result) => result.isError)).toEqual([true, true, true]);
 		expect(textOf(results[0])).toBe('Tool "nope" not found. Available tools: typed.');

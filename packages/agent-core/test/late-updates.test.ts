@@ -7,7 +7,6 @@ import {
 	deferred,
 	labels,
 	ofType,
-	runToEnd,
 	settle,
 	textResult,
 	tool,
@@ -28,7 +27,7 @@ describe("tool updates (onUpdate)", () => {
 			{ content: [fauxToolCall("progress", {}, "call_1")] },
 			{ content: [fauxText("ok")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [progress]));
+		const { events } = await harness.run([progress]);
 		expect(labels(events).filter((label) => label.startsWith("tool_execution"))).toEqual([
 			"tool_execution_start:call_1",
 			"tool_execution_update:call_1",
@@ -108,7 +107,7 @@ describe("tool updates (onUpdate)", () => {
 			},
 			{ content: [fauxText("ok")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [resolves, throws, waits]));
+		const { events } = await harness.run([resolves, throws, waits]);
 		const updates = ofType(events, "tool_execution_update");
 		expect(updates.map((event) => [event.toolCallId, event.partialResult.content])).toEqual([
 			["call_1", [{ type: "text", text: "in time" }]],

@@ -7,6 +7,7 @@ import {
 	lastAgentEnd,
 	ofType,
 	runToEnd,
+	scripted,
 	textResult,
 	tool,
 	user,
@@ -67,8 +68,7 @@ describe('a response cut off by the output limit (stopReason "length")', () => {
 	});
 
 	it("ends the run normally when the cut-off response has no tool calls", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("a very long ans")], stopReason: "length" });
+		const harness = scripted({ content: [fauxText("a very long ans")], stopReason: "length" });
 		const { events } = await runToEnd(harness, [user("tell me everything")], context());
 		expect(harness.faux.requests).toHaveLength(1);
 		expect(ofType(events, "turn_end")[0]?.message.stopReason).toBe("length");

@@ -16,6 +16,7 @@ import {
 	labels,
 	lastAgentEnd,
 	runToEnd,
+	scripted,
 	textResult,
 	tool,
 	user,
@@ -23,8 +24,7 @@ import {
 
 describe("agentLoop", () => {
 	it("returns its stream at once; result() gives the messages of agent_end", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("hi")] });
+		const harness = scripted({ content: [fauxText("hi")] });
 		const stream = agentLoop([user("hello")], context(), harness.config(), undefined, harness.streamFn);
 		expect(harness.faux.requests).toHaveLength(0);
 		const { events, messages } = await collect(stream);
@@ -33,8 +33,10 @@ describe("agentLoop", () => {
 	});
 
 	it("never mutates the caller's context or the array a prepareNextTurn hook returns", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("work", {}, "call_1")] }, { content: [fauxText("done")] });
+		const harness = scripted(
+			{ content: [fauxToolCall("work", {}, "call_1")] },
+			{ content: [fauxText("done")] },
+		);
 		const history: AgentMessage[] = [user("earlier")];
 		const replacement: AgentMessage[] = [user("compacted")];
 		await runToEnd(harness, [user("go")], context(history, [tool("work", async () => textResult("ok"))]), {
@@ -73,8 +75,7 @@ describe("agentLoopContinue", () => {
 	});
 
 	it("resumes from a user message: no prompt events, only the new messages in the result", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("resumed")] });
+		const harness = scripted({ content: [fauxText("resumed")] });
 		const { events, messages } = await collect(
 			agentLoopContinue(context([user("pending question")]), harness.config(), undefined, harness.streamFn),
 		);
@@ -90,13 +91,12 @@ describe("agentLoopContinue", () => {
 	});
 
 	it("resumes from tool results", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue(
+		const harness = scripted(
 			{ content: [fauxToolCall("work", {}, "call_1")] },
 			{ content: [fauxText("after tools")] },
 		);
 		const work = tool("work", async () => textResult("ok"));
-		const first = await runToEnd(harness, [user("go")], context([], [work]), {
+		const first = await harness.run([work], {
 			shouldStopAfterTurn: () => true,
 		});
 		expect(first.messages.at(-1)?.role).toBe("toolResult");
@@ -114,8 +114,10 @@ describe("agentLoopContinue", () => {
 
 describe("runAgentLoop with a failing sink", () => {
 	it("rejects with the sink's error, aborts running tools, and calls the sink no more", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("slow", {}, "call_1")] }, { content: [fauxText("never")] });
+		const harness = scripted(
+			{ content: [fauxToolCall("slow", {}, "call_1")] },
+			{ content: [fauxText("never")] },
+		);
 		let toolSignal: AbortSignal | undefined;
 		const slow = tool("slow", (_args, signal, onUpdate) => {
 			toolSignal = signal;

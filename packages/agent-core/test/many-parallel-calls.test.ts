@@ -1,6 +1,6 @@
 import { fauxText, fauxToolCall } from "@kestrel/ai/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { context, createHarness, runToEnd, textResult, tool, user } from "./helpers.js";
+import { createHarness, textResult, tool } from "./helpers.js";
 
 describe("a batch of many parallel tool calls", () => {
 	const warnings: Error[] = [];
@@ -28,7 +28,7 @@ describe("a batch of many parallel tool calls", () => {
 			{ content: Array.from({ length: calls }, (_, index) => fauxToolCall("listen", {}, `call_${index}`)) },
 			{ content: [fauxText("done")] },
 		);
-		const { messages } = await runToEnd(harness, [user("go")], context([], [listening]));
+		const { messages } = await harness.run([listening]);
 		expect(messages.filter((message) => message.role === "toolResult")).toHaveLength(calls);
 		// Warnings are emitted on the next tick.
 		await new Promise((resolve) => setImmediate(resolve));

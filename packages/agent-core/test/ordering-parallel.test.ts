@@ -8,7 +8,6 @@ import {
 	deferred,
 	labels,
 	ofType,
-	runToEnd,
 	startRun,
 	textResult,
 	tool,
@@ -101,7 +100,7 @@ describe("parallel tool batches", () => {
 			{ content: [fauxToolCall("a", {}, "call_a"), fauxToolCall("b", {}, "call_b")] },
 			{ content: [fauxText("done")] },
 		);
-		await runToEnd(harness, [user("go")], context([], tools), {
+		await harness.run(tools, {
 			beforeToolCall: async ({ toolCall }) => {
 				log.push(`before:${toolCall.name}`);
 				return undefined;
@@ -118,7 +117,7 @@ describe("parallel tool batches", () => {
 			{ content: [fauxToolCall("slow", {}, "call_slow"), fauxToolCall("missing", {}, "call_missing")] },
 			{ content: [fauxText("done")] },
 		);
-		const running = runToEnd(harness, [user("go")], context([], [slow]));
+		const running = harness.run([slow]);
 		await until(() => harness.faux.requests.length === 1);
 		gate.resolve(textResult("slow done"));
 		const { events } = await running;

@@ -9,6 +9,7 @@ import {
 	lastAgentEnd,
 	ofType,
 	runToEnd,
+	scripted,
 	settle,
 	textResult,
 	tool,
@@ -17,8 +18,7 @@ import {
 
 describe("event order of a run without tools", () => {
 	it("emits agent_start, turn_start before the prompt's events, the assistant message, turn_end, agent_end", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("Hello there")] });
+		const harness = scripted({ content: [fauxText("Hello there")] });
 		const { events, messages } = await runToEnd(harness, [user("Hi")], context());
 
 		expect(labels(events)).toEqual([
@@ -65,7 +65,7 @@ describe("sequential tool batches", () => {
 			{ content: [fauxToolCall("slow", {}, "call_a"), fauxToolCall("fast", {}, "call_b")] },
 			{ content: [fauxText("done")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [slow, fast]), {
+		const { events } = await harness.run([slow, fast], {
 			toolExecution: "sequential",
 		});
 
@@ -117,7 +117,7 @@ describe("sequential tool batches", () => {
 			{ content: [fauxToolCall("first", {}, "call_1"), fauxToolCall("second", {}, "call_2")] },
 			{ content: [fauxText("done")] },
 		);
-		const running = runToEnd(harness, [user("go")], context([], [first, second]));
+		const running = harness.run([first, second]);
 		await settle();
 		await settle();
 		expect(started).toEqual(["first"]);
@@ -133,12 +133,11 @@ describe("sequential tool batches", () => {
 	});
 
 	it("feeds the tool results back to the model in the next request, after the assistant message", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue(
+		const harness = scripted(
 			{ content: [fauxToolCall("echo", { value: "x" }, "call_1")] },
 			{ content: [fauxText("ok")] },
 		);
-		await runToEnd(harness, [user("go")], context([], [echoTool("echo")]), { toolExecution: "sequential" });
+		await harness.run([echoTool("echo")], { toolExecution: "sequential" });
 		const second = harness.faux.requests[1];
 		expect(second?.context.messages.map((message) => message.role)).toEqual([
 			"user",

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { AgentMessage, TurnContext } from "../src/index.js";
 import {
 	context,
-	createHarness,
 	labels,
 	lastAgentEnd,
 	ofType,
 	runToEnd,
+	scripted,
 	startRun,
 	textOf,
 	textResult,
@@ -19,8 +19,10 @@ const work = tool("work", async () => textResult("worked"));
 
 describe("prepareNextTurn", () => {
 	it("replaces the context, the model and the thinking level for the next model call", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("work", {}, "call_1")] }, { content: [fauxText("done")] });
+		const harness = scripted(
+			{ content: [fauxToolCall("work", {}, "call_1")] },
+			{ content: [fauxText("done")] },
+		);
 		const bigger = harness.faux.model({ id: "faux-bigger" });
 		const { messages } = await runToEnd(harness, [user("go")], context([], [work], "old prompt"), {
 			thinkingLevel: "low",
@@ -51,10 +53,12 @@ describe("prepareNextTurn", () => {
 	});
 
 	it("sees the completed turn: its message, its results, the context, the new messages and the totals", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("work", {}, "call_1")] }, { content: [fauxText("done")] });
+		const harness = scripted(
+			{ content: [fauxToolCall("work", {}, "call_1")] },
+			{ content: [fauxText("done")] },
+		);
 		const seen: TurnContext[] = [];
-		await runToEnd(harness, [user("go")], context([], [work]), {
+		await harness.run([work], {
 			prepareNextTurn: (turn) => {
 				seen.push({ ...turn, newMessages: [...turn.newMessages] });
 				return undefined;
@@ -70,8 +74,7 @@ describe("prepareNextTurn", () => {
 	});
 
 	it("runs after turn_end, before shouldStopAfterTurn, before steering is polled", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("done")] });
+		const harness = scripted({ content: [fauxText("done")] });
 		const order: string[] = [];
 		const run = startRun(harness, [user("go")], context(), {
 			prepareNextTurn: () => {
@@ -104,10 +107,12 @@ describe("prepareNextTurn", () => {
 
 describe("shouldStopAfterTurn", () => {
 	it("ends the run after the turn, before steering is polled, and reports why", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxToolCall("work", {}, "call_1")] }, { content: [fauxText("never")] });
+		const harness = scripted(
+			{ content: [fauxToolCall("work", {}, "call_1")] },
+			{ content: [fauxText("never")] },
+		);
 		const steering: AgentMessage[] = [user("steer", 2)];
-		const { events, messages } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events, messages } = await harness.run([work], {
 			shouldStopAfterTurn: () => ({ reason: "context_full", message: "The context is nearly full." }),
 			getSteeringMessages: () => (harness.faux.requests.length === 0 ? [] : steering.splice(0)),
 		});
@@ -122,13 +127,12 @@ describe("shouldStopAfterTurn", () => {
 	});
 
 	it('reports a plain true as reason "requested", and false goes on', async () => {
-		const harness = createHarness();
-		harness.faux.enqueue(
+		const harness = scripted(
 			{ content: [fauxToolCall("work", {}, "call_1")] },
 			{ content: [fauxToolCall("work", {}, "call_2")] },
 		);
 		let turns = 0;
-		const { events } = await runToEnd(harness, [user("go")], context([], [work]), {
+		const { events } = await harness.run([work], {
 			shouldStopAfterTurn: () => {
 				turns += 1;
 				return turns === 2;

@@ -8,6 +8,7 @@ import {
 	labels,
 	lastAgentEnd,
 	runToEnd,
+	scripted,
 	startRun,
 	textResult,
 	tool,
@@ -76,8 +77,7 @@ describe("steering messages", () => {
 	});
 
 	it("polls once before the first model call and injects what is queued after the prompts", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("ok")] });
+		const harness = scripted({ content: [fauxText("ok")] });
 		const queue: AgentMessage[] = [user("queued before the run", 2)];
 		const { events } = await runToEnd(harness, [user("prompt")], context(), {
 			getSteeringMessages: () => queue.splice(0),
@@ -98,14 +98,13 @@ describe("steering messages", () => {
 	});
 
 	it("polls once before the first turn and once after every turn", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue(
+		const harness = scripted(
 			{ content: [fauxToolCall("a", {}, "call_1")] },
 			{ content: [fauxToolCall("a", {}, "call_2")] },
 			{ content: [fauxText("done")] },
 		);
 		let polls = 0;
-		await runToEnd(harness, [user("go")], context([], [tool("a", async () => textResult("A"))]), {
+		await harness.run([tool("a", async () => textResult("A"))], {
 			getSteeringMessages: () => {
 				polls += 1;
 				return [];
@@ -115,10 +114,12 @@ describe("steering messages", () => {
 	});
 
 	it("keeps the run going when a steering message arrives after a turn without tool calls", async () => {
-		const harness = createHarness();
-		harness.faux.enqueue({ content: [fauxText("first answer")] }, { content: [fauxText("second answer")] });
+		const harness = scripted(
+			{ content: [fauxText("first answer")] },
+			{ content: [fauxText("second answer")] },
+		);
 		const queue: AgentMessage[] = [];
-		const { events } = await runToEnd(harness, [user("go")], context(), {
+		const { events } = await harness.run([], {
 			getSteeringMessages: () => queue.splice(0),
 			prepareNextTurn: () => {
 				if (harness.faux.requests.length === 1) queue.push(user("one more thing", 2));

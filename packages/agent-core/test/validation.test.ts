@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import { Compile } from "typebox/compile";
 import { describe, expect, it, vi } from "vitest";
 import { coerceScalars, validateToolArguments } from "../src/index.js";
-import { context, createHarness, ofType, runToEnd, textOf, textResult, tool, user } from "./helpers.js";
+import { createHarness, ofType, textOf, textResult, tool } from "./helpers.js";
 
 vi.mock("typebox/compile", async (importOriginal) => {
 	const original = await importOriginal<typeof import("typebox/compile")>();
@@ -105,7 +105,7 @@ describe("validation in the loop", () => {
 			{ content: [fauxToolCall("read", { path: "a.txt", count: "2" }, "call_1")] },
 			{ content: [fauxText("done")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [read]));
+		const { events } = await harness.run([read]);
 		expect(received).toEqual([{ path: "a.txt", count: 2 }]);
 		const assistant = ofType(events, "turn_end")[0]?.message;
 		expect(assistant?.content[0]).toMatchObject({ arguments: { path: "a.txt", count: "2" } });
@@ -128,7 +128,7 @@ describe("validation in the loop", () => {
 			{ content: [fauxToolCall("read", { path: "a.txt", count: 1 }, "call_2")] },
 			{ content: [fauxText("done")] },
 		);
-		const { events } = await runToEnd(harness, [user("go")], context([], [read]));
+		const { events } = await harness.run([read]);
 		expect(received).toEqual([{ path: "a.txt", count: 1 }]);
 		const [first, second] = ofType(events, "turn_end");
 		expect(first?.toolResults[0]?.isError).toBe(true);
