@@ -4,6 +4,8 @@
  *
  * This module declares types only. Its doc comments are the reference documentation of
  * the package; the implementation files stay lean and explain only why they do things.
+ * It is longer than 400 lines for that reason: about two thirds of it is documentation,
+ * and the contract reads best in one place.
  *
  * Vocabulary:
  * - A **run** is one call of `agentLoop` / `agentLoopContinue` (or `Agent.prompt` /
