@@ -129,6 +129,7 @@ describe("the release plan (changeset status)", () => {
 			"@kestrel/agent-core",
 			"@kestrel/ai",
 			"@kestrel/cli",
+			"@kestrel/durable-dbos",
 			"@kestrel/harness",
 			"@kestrel/provider-bedrock",
 			"@kestrel/session-postgres",
@@ -165,6 +166,7 @@ describe("the release plan (changeset status)", () => {
 		});
 		expect(plannedVersions(await releasePlan(root))).toEqual({
 			"@kestrel/agent-core": "0.2.0",
+			"@kestrel/durable-dbos": "0.1.1",
 			"@kestrel/harness": "0.1.1",
 			"@kestrel/tools-fs": "0.1.1",
 			"@kestrel/tools-mcp": "0.1.1",
@@ -172,7 +174,7 @@ describe("the release plan (changeset status)", () => {
 		});
 	});
 
-	it("a minor of ai alone patches agent-core, the harness and provider-bedrock (its peer, now out of range)", async () => {
+	it("a minor of ai alone patches agent-core, the harness, provider-bedrock and durable-dbos (their peer, now out of range)", async () => {
 		const root = await workspaceCopy();
 		await afterRelease(root, "0.1.0", {
 			"ai-minor": '---\n"@kestrel/ai": minor\n---\n\nA new provider option.\n',
@@ -180,6 +182,7 @@ describe("the release plan (changeset status)", () => {
 		expect(plannedVersions(await releasePlan(root))).toEqual({
 			"@kestrel/ai": "0.2.0",
 			"@kestrel/agent-core": "0.1.1",
+			"@kestrel/durable-dbos": "0.1.1",
 			"@kestrel/harness": "0.1.1",
 			"@kestrel/provider-bedrock": "0.1.1",
 		});
