@@ -10,6 +10,12 @@ export default defineConfig({
 				find: /^@kestrel\/harness$/,
 				replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)),
 			},
+			// The run shell's contract suite (agent-core's tests) checks errors with `instanceof
+			// AgentError` of agent-core's sources: the harness must extend that same class.
+			{
+				find: /^@kestrel\/agent-core$/,
+				replacement: fileURLToPath(new URL("../agent-core/src/index.ts", import.meta.url)),
+			},
 		],
 	},
 	test: {

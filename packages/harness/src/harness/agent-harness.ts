@@ -1,27 +1,35 @@
-import type { AgentMessage, AgentTool, ToolPackFailure, ToolPackSet } from "@kestrel/agent-core";
-import { createUserMessage } from "@kestrel/agent-core";
+import {
+	type AgentMessage,
+	type AgentTool,
+	type QueuedMessages,
+	RunShell,
+	type ToolPackFailure,
+	type ToolPackSet,
+} from "@kestrel/agent-core";
 import { type ImageContent, type Model, stream, type ThinkingLevel } from "@kestrel/ai";
 import type { CompactionOutcome, Summarizer } from "../compaction/types.js";
 import type { ShellCommandRecord } from "../messages.js";
 import { DEFAULT_RETRY_SETTINGS } from "../retry/types.js";
 import type { MessageEntry, Session } from "../session/types.js";
 import { AttemptDriver } from "./attempt-driver.js";
-import { BusyGate } from "./busy-gate.js";
 import { HarnessCompaction } from "./harness-compaction.js";
-import { HarnessEvents } from "./harness-events.js";
-import { HarnessQueues } from "./harness-queues.js";
+import { HarnessError } from "./harness-error.js";
+import { runHarnessPrompt } from "./harness-run.js";
 import { HarnessTools } from "./harness-tools.js";
+import { ListenerFailures } from "./listener-failures.js";
+import { withoutFailedTail } from "./loop-messages.js";
 import { ModelControl } from "./model-control.js";
-import { type RunHost, runExclusively } from "./prompt-run.js";
+import { redactEvent } from "./redact-event.js";
 import { SessionCursor } from "./session-cursor.js";
 import { navigateTo } from "./session-navigation.js";
 import { recordShellCommand } from "./shell-command-record.js";
-import { continuableMessages, systemPromptProvider, TurnPreparation } from "./turn-preparation.js";
+import { systemPromptProvider, TurnPreparation } from "./turn-preparation.js";
 import type {
 	AgentHarnessOptions,
 	HarnessEvent,
 	HarnessListener,
 	HarnessOutcome,
+	HarnessOwnEvent,
 	HarnessState,
 	ToolPackReport,
 } from "./types.js";
@@ -31,30 +39,43 @@ import type {
  * system prompt rebuilt before every model call. See `AgentHarnessOptions` and
  * `HarnessEvent` for the contract.
  *
- * This class is the facade: the public verbs, each one line or a few. The jobs behind it
- * have their own modules: one run under the busy gate (`runExclusively`, `BusyGate`),
- * the attempts of a prompt (`AttemptDriver`), what each model call gets
+ * The shared verbs (`subscribe`, `prompt`, `continue`, `steer`, `followUp`,
+ * `clearQueues`, `abort`, `waitForIdle`) are those of agent-core's run shell, with the
+ * same semantics and errors as `Agent`'s (misuse rejects with a {@link HarnessError},
+ * which is an `AgentError`). What the harness adds is its run (`runHarnessPrompt`): the
+ * attempts of a prompt (`AttemptDriver`), what each model call gets
  * (`TurnPreparation`), the model and thinking level (`ModelControl`), compaction
- * (`HarnessCompaction`), tools and packs (`HarnessTools`), the queues
- * (`HarnessQueues`), the listeners (`HarnessEvents`) and the session (`SessionCursor`,
- * `navigateTo`, `recordShellCommand`).
+ * (`HarnessCompaction`), tools and packs (`HarnessTools`) and the session
+ * (`SessionCursor`, `navigateTo`, `recordShellCommand`). This class only wires them.
  */
 export class AgentHarness {
-	private readonly gate = new BusyGate();
-	private readonly events: HarnessEvents;
+	private readonly shell: RunShell<HarnessOwnEvent, HarnessOutcome>;
+	private readonly failures = new ListenerFailures();
 	private readonly cursor: SessionCursor;
 	private readonly toolSet: HarnessTools;
-	private readonly queues: HarnessQueues;
 	private readonly compaction: HarnessCompaction;
 	private readonly models: ModelControl;
 	private readonly turns: TurnPreparation;
 	private readonly driver: AttemptDriver;
-	private readonly runHost: RunHost;
 	private disposed: Promise<readonly ToolPackFailure[]> | undefined;
 
 	constructor(private readonly options: AgentHarnessOptions) {
-		const emit = (event: HarnessEvent) => this.events.emit(event);
-		this.events = new HarnessEvents(options.redactor);
+		const emit = (event: HarnessEvent) => this.shell.emit(event);
+		this.shell = new RunShell<HarnessOwnEvent, HarnessOutcome>({
+			name: "AgentHarness",
+			run: (start) =>
+				runHarnessPrompt(
+					{ driver: this.driver, models: this.models, cursor: this.cursor, failures: this.failures, emit },
+					start,
+				),
+			cannotContinue: () => this.cannotContinue(),
+			steeringMode: options.steeringMode ?? "one-at-a-time",
+			followUpMode: options.followUpMode ?? "all",
+			beforeListeners: (event) => redactEvent(event, options.redactor),
+			// A listener's throw here is kept by `failures` and reported by the run in progress.
+			onQueueChange: (queued) => void emit({ type: "queue_update", ...queued }).catch(() => {}),
+			createError: (code, message) => new HarnessError(code, message),
+		});
 		this.cursor = new SessionCursor(options.session);
 		this.toolSet = new HarnessTools({
 			tools: options.tools,
@@ -62,7 +83,6 @@ export class AgentHarness {
 			activeTools: options.activeTools,
 			startTimeoutMs: options.toolPackStartTimeoutMs,
 		});
-		this.queues = new HarnessQueues(emit, options);
 		this.compaction = new HarnessCompaction(
 			{
 				session: () => this.cursor.session,
@@ -102,10 +122,9 @@ export class AgentHarness {
 			compaction: this.compaction,
 			models: this.models,
 			turns: this.turns,
-			queues: this.queues,
+			attempt: (request) => this.shell.runAttempt(request),
 			emit,
 		});
-		this.runHost = { gate: this.gate, events: this.events, models: this.models, cursor: this.cursor };
 	}
 
 	get session(): Session {
@@ -122,20 +141,18 @@ export class AgentHarness {
 
 	/** Whether a run is in progress (including a retry wait or a compaction). */
 	get running(): boolean {
-		return this.gate.running;
+		return this.shell.running;
 	}
 
 	/** A snapshot: model, queues, and the context the model gets next. */
 	state(): HarnessState {
 		const messages = this.cursor.session.buildContext().messages;
-		const queued = this.queues.peek();
 		return {
 			model: this.models.model,
 			thinkingLevel: this.models.thinkingLevel,
 			running: this.running,
 			messages,
-			steering: queued.steering,
-			followUp: queued.followUp,
+			...this.shell.queued(),
 			contextTokens: this.compaction.measure(messages, this.turns.lastSystemPrompt).tokens,
 			contextWindow: this.models.model.contextWindow,
 		};
@@ -147,59 +164,53 @@ export class AgentHarness {
 	 * reaches the listeners, and `prompt()` rejects with the listener's error.
 	 */
 	subscribe(listener: HarnessListener): () => void {
-		return this.events.subscribe(listener);
+		return this.shell.subscribe(this.failures.watch(listener));
 	}
 
 	/**
-	 * Sends a prompt and runs until the agent is done. Resolves with the final outcome:
-	 * every failure is an error outcome (the provider's, `context_too_small`,
-	 * `compaction_ineffective`, a session write that failed). Rejects only for misuse (a
-	 * run in progress: `busy`; after `dispose()`: `disposed`) or when a listener throws.
+	 * Sends a prompt (text and optional images, a message, or several) and runs until the
+	 * agent is done. Resolves with the final outcome: every failure is an error outcome (the
+	 * provider's, `context_too_small`, `compaction_ineffective`, a session write that
+	 * failed). Rejects only for misuse — `busy` while a run is in progress (use `steer` or
+	 * `followUp`), `disposed` after `dispose()` — or with the error of a listener that threw.
 	 */
-	async prompt(
-		input: string | AgentMessage | AgentMessage[],
-		images?: ImageContent[],
-	): Promise<HarnessOutcome> {
-		const prompts =
-			typeof input === "string" ? [createUserMessage(input, images)] : Array.isArray(input) ? input : [input];
-		return runExclusively(this.runHost, "prompt", (attempts) => this.driver.drive(attempts, prompts));
+	prompt(input: string | AgentMessage | AgentMessage[], images?: ImageContent[]): Promise<HarnessOutcome> {
+		return this.shell.prompt(input, images);
 	}
 
 	/**
-	 * Resumes from the session as it is (after an abort or a final error): the failed tail
-	 * is not resent. Rejects with a `nothing_to_continue` `HarnessError`, before any event,
-	 * when the session is empty or its last message is already the agent's answer.
+	 * Resumes from the session as it is (after an abort or a final error; the failed tail is
+	 * not resent). If the agent already answered the last message (or the session is
+	 * empty), the queued steering (else follow-up) messages start the run instead; with
+	 * nothing queued it rejects with a `nothing_to_continue` `HarnessError` before any event.
 	 */
-	async continue(): Promise<HarnessOutcome> {
-		this.gate.assertIdle("continue");
-		this.gate.assertLive("continue");
-		continuableMessages(this.cursor, true);
-		return runExclusively(this.runHost, "continue", (attempts) => this.driver.drive(attempts, undefined));
+	continue(): Promise<HarnessOutcome> {
+		return this.shell.continue();
 	}
 
 	/** Queues a message for the running agent: injected after the current turn's tools. */
-	steer(message: string | AgentMessage): void {
-		this.queues.steer(message);
+	steer(message: string | AgentMessage, images?: ImageContent[]): void {
+		this.shell.steer(message, images);
 	}
 
 	/** Queues a message to process when the agent would stop. */
-	followUp(message: string | AgentMessage): void {
-		this.queues.followUp(message);
+	followUp(message: string | AgentMessage, images?: ImageContent[]): void {
+		this.shell.followUp(message, images);
 	}
 
 	/** Empties both queues and returns what they held (to put back into an editor). */
-	clearQueues(): { steering: AgentMessage[]; followUp: AgentMessage[] } {
-		return this.queues.clear();
+	clearQueues(): QueuedMessages {
+		return this.shell.clearQueues();
 	}
 
 	/** Aborts the current run (the model call, a tool, a retry wait or a compaction). */
 	abort(): void {
-		this.gate.abort();
+		this.shell.abort();
 	}
 
-	/** Resolves once no run is in progress. */
+	/** Resolves once no run is in progress; never rejects. */
 	waitForIdle(): Promise<void> {
-		return this.gate.idle;
+		return this.shell.waitForIdle();
 	}
 
 	/**
@@ -211,7 +222,7 @@ export class AgentHarness {
 			this.models.selection.queue({ model });
 			return;
 		}
-		const busy = this.gate.enter("setModel");
+		const busy = this.shell.enterBusy("setModel");
 		try {
 			await this.models.switchTo(model, busy.signal);
 		} finally {
@@ -237,10 +248,10 @@ export class AgentHarness {
 	 * `HarnessError` of code `busy` (wait with `waitForIdle()`, then record).
 	 */
 	async recordShellCommand(record: ShellCommandRecord): Promise<MessageEntry> {
-		this.gate.assertIdle("record a shell command");
-		this.gate.assertLive("record a shell command");
+		this.shell.assertIdle("recordShellCommand");
+		this.shell.assertLive("recordShellCommand");
 		return recordShellCommand(
-			{ cursor: this.cursor, redactor: this.options.redactor, emit: (event) => this.events.emit(event) },
+			{ cursor: this.cursor, redactor: this.options.redactor, emit: (event) => this.shell.emit(event) },
 			record,
 		);
 	}
@@ -287,10 +298,9 @@ export class AgentHarness {
 	 */
 	dispose(): Promise<readonly ToolPackFailure[]> {
 		this.disposed ??= (async () => {
-			this.gate.close();
-			this.gate.abort();
+			const idle = this.shell.dispose();
 			this.toolSet.stopStarting();
-			await this.gate.idle;
+			await idle;
 			return this.toolSet.close();
 		})();
 		return this.disposed;
@@ -298,7 +308,7 @@ export class AgentHarness {
 
 	/** Continues in another session (a new, resumed or forked one). Only while idle. */
 	setSession(session: Session): void {
-		this.gate.assertIdle("setSession");
+		this.shell.assertIdle("setSession");
 		this.cursor.switchTo(session);
 		this.models.selection.forgetRecord();
 	}
@@ -317,10 +327,10 @@ export class AgentHarness {
 		await navigateTo(
 			{
 				cursor: this.cursor,
-				gate: this.gate,
+				gate: this.shell,
 				summarizer: () => this.summarizer(),
 				settings: this.compaction.settings,
-				emit: (event) => this.events.emit(event),
+				emit: (event) => this.shell.emit(event),
 			},
 			targetId,
 			options,
@@ -329,7 +339,7 @@ export class AgentHarness {
 
 	/** Compacts now, whatever the settings say. Only while idle. */
 	async compact(instructions?: string): Promise<CompactionOutcome> {
-		const busy = this.gate.enter("compact");
+		const busy = this.shell.enterBusy("compact");
 		try {
 			const { systemPrompt } = await this.turns.promptAndTools();
 			return await this.compaction.run({
@@ -342,6 +352,13 @@ export class AgentHarness {
 		} finally {
 			busy.leave();
 		}
+	}
+
+	/** Why `continue()` cannot resume the session as it is (it then takes a queued message), if it cannot. */
+	private cannotContinue(): string | undefined {
+		const messages = withoutFailedTail(this.cursor.session.buildContext().messages);
+		if (messages.length === 0) return "the session has no message to resume";
+		return messages.at(-1)?.role === "assistant" ? "the agent already answered the last message" : undefined;
 	}
 
 	private summarizer(): Summarizer {

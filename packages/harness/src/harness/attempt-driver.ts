@@ -1,18 +1,9 @@
-import {
-	type AgentContext,
-	type AgentEvent,
-	type AgentLoopConfig,
-	type AgentMessage,
-	type RunOutcome,
-	runAgentLoop,
-	runAgentLoopContinue,
-} from "@kestrel/agent-core";
+import type { AgentContext, AgentEvent, AgentMessage, AttemptRequest, RunOutcome } from "@kestrel/agent-core";
 import { convertHarnessMessages } from "../messages.js";
 import { abortableSleep } from "../retry/abortable-sleep.js";
 import type { RetrySettings } from "../retry/types.js";
 import { type Attempts, foldStats, respondToFailure } from "./attempts.js";
 import type { HarnessCompaction } from "./harness-compaction.js";
-import type { HarnessQueues } from "./harness-queues.js";
 import type { HarnessTools } from "./harness-tools.js";
 import type { ModelControl } from "./model-control.js";
 import { redactEvent } from "./redact-event.js";
@@ -45,7 +36,9 @@ export interface AttemptDriverHost {
 	compaction: HarnessCompaction;
 	models: ModelControl;
 	turns: TurnPreparation;
-	queues: HarnessQueues;
+	/** The run shell's `runAttempt`: one loop run fed by the shell's queues. */
+	attempt(request: AttemptRequest<HarnessEvent>): Promise<RunOutcome>;
+	/** The run shell's `emit`. */
 	emit(event: HarnessEvent): Promise<void>;
 }
 
@@ -145,15 +138,14 @@ export class AttemptDriver {
 	}
 
 	/** One loop run; its events are persisted and relayed, its `agent_start`/`agent_end` folded into the prompt's. */
-	private async runOnce(
+	private runOnce(
 		attempts: Attempts,
 		prompts: AgentMessage[] | undefined,
 		context: AgentContext,
 	): Promise<RunOutcome> {
 		const { cursor, options } = this.host;
-		let outcome: RunOutcome = { kind: "aborted" };
 		attempts.lastActivityAt = Date.now();
-		const sink = async (event: AgentEvent): Promise<void> => {
+		const sink = async (event: AgentEvent, emit: (event: HarnessEvent) => Promise<void>): Promise<void> => {
 			// A request starts with its turn; the provider is heard from in updates. (An error's
 			// message events arrive only once it has given up, so they do not count.)
 			if (event.type === "turn_start" || event.type === "message_update")
@@ -165,13 +157,12 @@ export class AttemptDriver {
 				case "agent_start":
 					return;
 				case "agent_end":
-					outcome = event.outcome;
 					foldStats(attempts.stats, event.stats);
 					return;
 				case "message_end": {
 					const entry = cursor.append(event.message);
 					attempts.messages.push(event.message);
-					await this.host.emit({ type: "entry_persisted", entry });
+					await emit({ type: "entry_persisted", entry });
 					break;
 				}
 				case "turn_end":
@@ -179,23 +170,27 @@ export class AttemptDriver {
 					if (event.message.stopReason !== "error" && event.message.stopReason !== "aborted") {
 						attempts.overflowRetried = false;
 						if (attempts.retries > 0) {
-							await this.host.emit(event);
+							await emit(event);
 							await this.endRetries(attempts, true);
 							return;
 						}
 					}
 					break;
 			}
-			await this.host.emit(event);
+			await emit(event);
 		};
-		const config = this.loopConfig(attempts);
-		if (prompts) await runAgentLoop(prompts, context, config, sink, attempts.signal, options.streamFn);
-		else await runAgentLoopContinue(context, config, sink, attempts.signal, options.streamFn);
-		return outcome;
+		return this.host.attempt({
+			prompts,
+			context,
+			config: this.loopConfig(attempts),
+			signal: attempts.signal,
+			...(options.streamFn ? { streamFn: options.streamFn } : {}),
+			sink,
+		});
 	}
 
-	private loopConfig(attempts: Attempts): AgentLoopConfig {
-		const { options, models, cursor, queues, turns } = this.host;
+	private loopConfig(attempts: Attempts): AttemptRequest<HarnessEvent>["config"] {
+		const { options, models, cursor, turns } = this.host;
 		return {
 			model: models.model,
 			thinkingLevel: models.thinkingLevel,
@@ -210,8 +205,6 @@ export class AttemptDriver {
 			beforeToolCall: options.beforeToolCall,
 			afterToolCall: options.afterToolCall,
 			shouldStopAfterTurn: options.shouldStopAfterTurn,
-			getSteeringMessages: () => queues.takeSteering(),
-			getFollowUpMessages: () => queues.takeFollowUps(),
 			prepareNextTurn: (turn) => turns.nextTurn(attempts, turn),
 		};
 	}

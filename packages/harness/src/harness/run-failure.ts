@@ -20,8 +20,9 @@ export function harnessProviderError(error: HarnessError): ProviderError {
 
 /**
  * The outcome of a run that stopped on `error`: a {@link HarnessError}'s code, else (a
- * session write that failed, a system prompt that could not be built) kind `unknown`
- * with the thrown value's own `code` (`ENOSPC`) when it has one, and the value as `raw`.
+ * session write that failed, a system prompt that could not be built: this process's
+ * failure, not the provider's) kind `local` with the thrown value's own `code`
+ * (`ENOSPC`, default `harness_run`), and the value as `raw`.
  */
 export function failureOutcome(error: unknown): Extract<RunOutcome, { kind: "error" }> {
 	if (error instanceof HarnessError)
@@ -31,7 +32,7 @@ export function failureOutcome(error: unknown): Extract<RunOutcome, { kind: "err
 	return {
 		kind: "error",
 		message,
-		error: { kind: "unknown", ...(typeof code === "string" ? { code } : {}), raw: error },
+		error: { kind: "local", code: typeof code === "string" ? code : "harness_run", raw: error },
 	};
 }
 

@@ -1,13 +1,14 @@
+import type { BusyScope } from "@kestrel/agent-core";
 import { summarizeHistory } from "../compaction/summarize.js";
 import type { CompactionSettings, Summarizer } from "../compaction/types.js";
-import type { BusyGate } from "./busy-gate.js";
 import type { SessionCursor } from "./session-cursor.js";
 import type { HarnessEvent } from "./types.js";
 
 /** What moving in the session tree needs. */
 export interface NavigationHost {
 	cursor: SessionCursor;
-	gate: BusyGate;
+	/** The run shell: navigation takes its busy gate. */
+	gate: { assertIdle(action: string): void; enterBusy(action: string): BusyScope };
 	summarizer(): Summarizer;
 	settings: CompactionSettings;
 	emit(event: HarnessEvent): Promise<void>;
@@ -34,7 +35,7 @@ export async function navigateTo(
 	if (!options.summarize || abandoned.length === 0) {
 		session.branch(targetId);
 	} else {
-		const busy = host.gate.enter("navigate");
+		const busy = host.gate.enterBusy("navigate");
 		try {
 			const signal = options.signal ? AbortSignal.any([options.signal, busy.signal]) : busy.signal;
 			const { summary } = await summarizeHistory(

@@ -13,6 +13,7 @@ import type {
 	AgentMessage,
 	AgentTool,
 	QueueMode,
+	RunListener,
 	RunOutcome,
 	ShouldStopAfterTurn,
 	StreamFn,
@@ -179,8 +180,15 @@ export type HarnessEvent =
 
 export type HarnessEventType = HarnessEvent["type"];
 
-/** Receives events in order; the harness awaits each call before the next event. */
-export type HarnessListener = (event: HarnessEvent) => void | Promise<void>;
+/** The harness's own events (not the loop's): the run shell's `TExtra` for the harness. */
+export type HarnessOwnEvent = Exclude<HarnessEvent, AgentEvent>;
+
+/**
+ * Receives every event, with the signal of the run in progress, as the run shell's
+ * listeners do: in subscription order, each awaited before the next and before the run
+ * goes on. A throw ends the run, and the verb that started it rejects with that error.
+ */
+export type HarnessListener = RunListener<HarnessEvent>;
 
 /** What `prompt` and `continue` resolve with. */
 export type HarnessOutcome = RunOutcome;

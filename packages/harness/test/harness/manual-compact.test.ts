@@ -47,7 +47,11 @@ describe("compact() asked for by the user", () => {
 		for (const question of ["One?", "Two?", "Three?"]) await harness.prompt(question);
 		const compacting = harness.compact();
 		expect(harness.running).toBe(true);
-		await expect(harness.prompt("Four?")).rejects.toThrow(/Cannot prompt while the agent is working/);
+		// The run shell's busy error, the same as Agent's.
+		await expect(harness.prompt("Four?")).rejects.toMatchObject({
+			code: "busy",
+			message: expect.stringMatching(/^AgentHarness\.prompt: a run is already in progress/),
+		});
 		await harness.waitForIdle();
 		expect(session.getBranch().at(-1)?.type).toBe("compaction");
 		expect((await compacting).ok).toBe(true);

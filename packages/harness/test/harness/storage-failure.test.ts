@@ -30,7 +30,7 @@ describe("a session write that fails mid-run", () => {
 		expect(outcome).toMatchObject({
 			kind: "error",
 			message: expect.stringContaining("ENOSPC"),
-			error: { kind: "unknown", code: "ENOSPC" },
+			error: { kind: "local", code: "ENOSPC" },
 		});
 		const types = events.map((event) => event.type);
 		expect(types.filter((type) => type === "agent_start")).toHaveLength(1);
