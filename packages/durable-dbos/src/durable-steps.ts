@@ -11,7 +11,7 @@ import { type CrashPolicy, crashPolicyOf } from "./durable-tool.js";
 
 /** What the steps of one workflow execution share with the workflow. */
 export interface StepControl {
-	/** Reads the run's inbox (steering and follow-up messages) into the harness; a durable `recv`. */
+	/** Reads the run's inbox (steering and follow-up messages) into the harness; durable `recv`s. */
 	checkInbox(): Promise<void>;
 	/** Aborts the harness: the workflow was cancelled, or a tool may not be repeated. */
 	abort(): void;
@@ -33,7 +33,6 @@ export function durableStreamFn(inner: StreamFn, control: StepControl): StreamFn
 		const out = new AssistantEventStream(model);
 		void (async () => {
 			try {
-				await control.checkInbox();
 				const message = await DBOS.runStep(
 					async (): Promise<AssistantMessage> => {
 						const signal = withCancel(options.signal);
@@ -46,7 +45,6 @@ export function durableStreamFn(inner: StreamFn, control: StepControl): StreamFn
 					},
 					{ name: "kestrel.model" },
 				);
-				await control.checkInbox();
 				const failed = message.stopReason === "error" || message.stopReason === "aborted";
 				out.push(
 					failed
