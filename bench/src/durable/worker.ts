@@ -53,7 +53,10 @@ const worker = await startDurableWorker({
 		globalConcurrency: settings.globalConcurrency,
 		pollingIntervalMs: 200,
 	},
-	poolSize: 20,
+	// Connections per worker: DBOS's pool (10), the session store's (4) and one per open
+	// session (its writer lock, so up to workerConcurrency): 39 at 25 runs, 4 workers 156,
+	// within the test cluster's max_connections of 200.
+	poolSize: 10,
 	openSession: (ref) => sessions.open(ref),
 	harness: () => ({
 		model: benchModel(settings.modelUrl),

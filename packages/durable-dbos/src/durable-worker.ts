@@ -113,9 +113,7 @@ async function runWorkflow(options: DurableWorkerOptions, input: RunInput): Prom
 		const startLeaf = await DBOS.runStep(async () => session.leafId, { name: "kestrel.session-start" });
 		const control: StepControl = {
 			checkInbox: async () => {
-				for (;;) {
-					const item = await DBOS.recv<InboxMessage>(INBOX_TOPIC, 0);
-					if (!item) return;
+				for (const item of await drainInbox()) {
 					if (item.kind === "steer") harness?.steer(item.message);
 					else harness?.followUp(item.message);
 				}
@@ -139,12 +137,7 @@ async function runWorkflow(options: DurableWorkerOptions, input: RunInput): Prom
 		// Messages that arrived after the last model call: follow-ups (a late steer is one too).
 		for (;;) {
 			if (control.interrupted || outcome.kind === "aborted") break;
-			const late: InboxMessage[] = [];
-			for (;;) {
-				const item = await DBOS.recv<InboxMessage>(INBOX_TOPIC, 0);
-				if (!item) break;
-				late.push(item);
-			}
+			const late = await drainInbox();
 			if (late.length === 0) break;
 			outcome = await harness.prompt(late.map((item) => item.message));
 		}
@@ -159,5 +152,15 @@ async function runWorkflow(options: DurableWorkerOptions, input: RunInput): Prom
 	} finally {
 		await harness?.dispose();
 		await session.close();
+	}
+}
+
+/** The messages waiting in the run's inbox, oldest first; each read is recorded, so a replay gets the same. */
+async function drainInbox(): Promise<InboxMessage[]> {
+	const items: InboxMessage[] = [];
+	for (;;) {
+		const item = await DBOS.recv<InboxMessage>(INBOX_TOPIC, 0);
+		if (!item) return items;
+		items.push(item);
 	}
 }
