@@ -5,7 +5,7 @@
  */
 
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import type { AgentTool, AgentToolResult, StreamFn } from "@kestrel/agent-core";
+import type { AgentTool, AgentToolResult, StreamFn, ToolPack } from "@kestrel/agent-core";
 import { AssistantEventStream, type AssistantMessage } from "@kestrel/ai";
 import { type CrashPolicy, crashPolicyOf } from "./durable-tool.js";
 
@@ -103,6 +103,44 @@ export function durableToolOf<T extends AgentTool>(tool: T, control: StepControl
 		return record.result;
 	};
 	return { ...tool, execute };
+}
+
+/**
+ * The pack with every tool it offers made durable (see {@link durableToolOf}); the same
+ * wrapped object for the same tool, so the harness sees an unchanged tool list as unchanged.
+ */
+export function durablePackOf(pack: ToolPack, control: StepControl): ToolPack {
+	const wrapped = new WeakMap<AgentTool, AgentTool>();
+	const originals = new WeakMap<AgentTool, AgentTool>();
+	const wrap = (tool: AgentTool): AgentTool => {
+		let durable = wrapped.get(tool);
+		if (!durable) {
+			durable = durableToolOf(tool, control);
+			wrapped.set(tool, durable);
+			originals.set(durable, tool);
+		}
+		return durable;
+	};
+	let last: { from: readonly AgentTool[]; to: readonly AgentTool[] } | undefined;
+	return {
+		name: pack.name,
+		tools: () => {
+			const from = pack.tools();
+			if (last?.from !== from) last = { from, to: from.map(wrap) };
+			return last.to;
+		},
+		// The pack is asked about its own tools, as it made them.
+		...(pack.guidelines
+			? { guidelines: (active) => pack.guidelines?.(active.map((tool) => originals.get(tool) ?? tool)) ?? [] }
+			: {}),
+		...(pack.start ? { start: (signal) => pack.start?.(signal) ?? Promise.resolve() } : {}),
+		...(pack.close ? { close: () => pack.close?.() ?? Promise.resolve() } : {}),
+		...(pack.onToolsChanged
+			? { onToolsChanged: (listener) => pack.onToolsChanged?.(listener) ?? (() => {}) }
+			: {}),
+		...(pack.commands ? { commands: () => pack.commands?.() ?? [] } : {}),
+		...(pack.status ? { status: () => pack.status?.() ?? { state: "ready" } } : {}),
+	} as ToolPack;
 }
 
 /** The signal of the harness, fired also when DBOS sees the workflow cancelled. */

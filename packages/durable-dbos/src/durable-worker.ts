@@ -2,7 +2,7 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import type { AgentTool, StreamFn } from "@kestrel/agent-core";
 import { stream } from "@kestrel/ai";
 import { AgentHarness, type AgentHarnessOptions, type HarnessListener, type Session } from "@kestrel/harness";
-import { durableStreamFn, durableToolOf, type StepControl } from "./durable-steps.js";
+import { durablePackOf, durableStreamFn, durableToolOf, type StepControl } from "./durable-steps.js";
 import type { CrashPolicy } from "./durable-tool.js";
 import {
 	DEFAULT_APP_NAME,
@@ -18,10 +18,13 @@ import {
 import { replaySession } from "./replay-session.js";
 
 /** The harness of one run, as the app builds it; the worker adds the session and makes the steps durable. */
-export type RunHarnessOptions = Omit<AgentHarnessOptions, "session" | "streamFn" | "tools" | "toolPacks"> & {
+export type RunHarnessOptions = Omit<AgentHarnessOptions, "session" | "streamFn" | "tools"> & {
 	/** The model call; default `stream` of `@kestrel/ai`. */
 	streamFn?: StreamFn;
-	/** Each call becomes a durable step; see `durableTool` for what happens after a crash mid-call. */
+	/**
+	 * Each call becomes a durable step; see `durableTool` for what happens after a crash
+	 * mid-call. The tools of `toolPacks` are made durable the same way.
+	 */
 	tools?: AgentTool[];
 };
 
@@ -128,6 +131,7 @@ async function runWorkflow(options: DurableWorkerOptions, input: RunInput): Prom
 			session: replaySession(session, startLeaf),
 			streamFn: durableStreamFn(app.streamFn ?? stream, control),
 			tools: (app.tools ?? []).map((tool) => durableToolOf(tool, control)),
+			...(app.toolPacks ? { toolPacks: app.toolPacks.map((pack) => durablePackOf(pack, control)) } : {}),
 			// One call at a time: steps are numbered in the order they start, and a replay must meet them in that order.
 			toolExecution: "sequential",
 		});
