@@ -5,9 +5,9 @@ export {
 	createBashTool,
 } from "./bash/bash-tool.js";
 export { providerKeyVariables } from "./bash/environment.js";
-export { isProcessGroupAlive, signalProcessGroup, terminateProcessGroup } from "./bash/process-group.js";
 export { bashToolGuidelines } from "./bash/guidelines.js";
 export { createLocalShellOperations } from "./bash/local-shell.js";
+export { isProcessGroupAlive, signalProcessGroup, terminateProcessGroup } from "./bash/process-group.js";
 export type {
 	BashOutputSummary,
 	BashStatus,

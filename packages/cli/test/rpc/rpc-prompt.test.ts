@@ -86,7 +86,9 @@ describe("rpc mode: a run", () => {
 		// The export shows each call as its tool declares it, and lists the session's tools.
 		const exported = await rpc.request({ type: "export_html", path: "session.html" });
 		const html = await readFile(exported.data.path, "utf8");
-		expect(html).toContain('<span class="tool-name">write</span> <code class="tool-summary">notes.txt</code>');
+		expect(html).toContain(
+			'<span class="tool-name">write</span> <code class="tool-summary">notes.txt</code>',
+		);
 		expect(html).toContain('<details class="tool-definition"><summary><span class="tool-name">bash</span>');
 
 		const ended = await rpc.end();
