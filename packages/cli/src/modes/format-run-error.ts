@@ -49,13 +49,23 @@ export const CONTEXT_TOO_SMALL_ADVICE =
 	"With kestrel: --tools <names> enables only those (e.g. --tools read,edit,bash), --no-tools enables none, " +
 	"and --model <provider/id> picks a model with a larger window (kestrel --list-models shows each window).";
 
+/** What follows the harness's `compaction_ineffective` message: the kestrel ways out. */
+export const COMPACTION_INEFFECTIVE_ADVICE =
+	"With kestrel: /new (or a run without -c or -r) starts a new session, and --model <provider/id> picks a model with a larger window.";
+
+/** `ENOSPC`, `EACCES`, `EROFS`…: the code of a failed system call, as Node names them. */
+function isSystemErrorCode(code: string | undefined): boolean {
+	return code !== undefined && /^E[A-Z]+$/.test(code);
+}
+
 /**
  * One line for stderr about a failed run, naming the provider and saying what to do:
  * where the key came from when it was refused (`anthropic: 401 authentication_error:
  * invalid x-api-key — check ANTHROPIC_API_KEY or pass --api-key`), the billing page when
  * the account is out of credit, the base URL when the server was unreachable, the flags
- * that shrink the prompt when it does not fit the model's window. A `local` failure (a hook
- * or listener of this process threw) is said to be one, not blamed on the provider. Pure.
+ * that shrink the prompt when it does not fit the model's window, the session folder when
+ * a session write failed. A `local` failure (a hook or listener of this process threw) is
+ * said to be one, not blamed on the provider. Pure.
  */
 export function formatRunError(
 	outcome: Extract<HarnessOutcome, { kind: "error" }>,
@@ -64,8 +74,15 @@ export function formatRunError(
 ): string {
 	// Not the provider's failure: the harness stopped before asking (see CONTEXT_TOO_SMALL_ADVICE).
 	if (outcome.error?.code === "context_too_small") return `${outcome.message} ${CONTEXT_TOO_SMALL_ADVICE}`;
-	// Not the provider's failure either: code of this process (a hook, a listener) threw.
+	// Nor this: compaction could not bring the context under the limit; the message names the cause.
+	if (outcome.error?.code === "compaction_ineffective")
+		return `${outcome.message} ${COMPACTION_INEFFECTIVE_ADVICE}`;
 	if (outcome.error?.kind === "local") {
+		// The session's storage failed (a full disk, a folder kestrel may not write).
+		if (isSystemErrorCode(outcome.error.code)) {
+			return `kestrel could not write the session: ${describeFailure(outcome)} — the run stopped; check free space and permissions of the session folder (--session-dir)`;
+		}
+		// Code of this process (a hook, a listener) threw.
 		return `local failure (not from ${provider}): ${describeFailure(outcome)} — code running in kestrel failed; it was not retried`;
 	}
 	const text = formatProviderFailure({ provider, message: outcome.message, error: outcome.error });

@@ -61,6 +61,32 @@ describe("formatRunError", () => {
 		);
 	});
 
+	it("passes on the harness's compaction_ineffective message with kestrel's ways out, without naming the provider", () => {
+		const message =
+			"The context is still 190000 tokens after two compactions (limit 180000 of a 200000-token window); the recent messages alone do not fit: start a new session, switch to a model with a larger window, or lower compaction.keepRecentTokens.";
+		const line = formatRunError(
+			{ kind: "error", message, error: { kind: "unknown", code: "compaction_ineffective" } },
+			"anthropic",
+			{ kind: "env", variable: "ANTHROPIC_API_KEY" },
+		);
+		expect(line).toBe(
+			`${message} With kestrel: /new (or a run without -c or -r) starts a new session, and --model <provider/id> picks a model with a larger window.`,
+		);
+		expect(line).not.toContain("anthropic");
+	});
+
+	it("says a failed session write is kestrel's storage, with the system error and the folder flag", () => {
+		const line = formatRunError(
+			{ kind: "error", message: "no space left on device, write", error: { kind: "local", code: "ENOSPC" } },
+			"anthropic",
+			{ kind: "env", variable: "ANTHROPIC_API_KEY" },
+		);
+		expect(line).toBe(
+			"kestrel could not write the session: ENOSPC: no space left on device, write — the run stopped; " +
+				"check free space and permissions of the session folder (--session-dir)",
+		);
+	});
+
 	it("points at the server for connection failures", () => {
 		const line = formatRunError(
 			{ kind: "error", message: "Connection error.", error: { kind: "network" } },
