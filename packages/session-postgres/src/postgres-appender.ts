@@ -46,6 +46,12 @@ export class PostgresAppender implements SessionStorage {
 		});
 	}
 
+	/** Every append so far committed (the statements run in order in the background). */
+	async stored(): Promise<void> {
+		await this.writes.settled();
+	}
+
+	/** The same as {@link stored}: a committed row is durable. */
 	async flush(): Promise<void> {
 		await this.writes.settled();
 	}

@@ -1,4 +1,7 @@
-import { SessionManager } from "@kestrel/harness";
+import { ProviderRegistry } from "@kestrel/ai";
+import { createFauxProvider, fauxText } from "@kestrel/ai/testing";
+import { AgentHarness, SessionManager } from "@kestrel/harness";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { PostgresSessionBackend, SCHEMA_VERSION } from "../src/index.js";
 import { newSchemaStore, postgresUrl, withClient } from "./helpers.js";
@@ -36,6 +39,61 @@ describe("the Postgres session tables", () => {
 		expect(rows.slice(1).map((row) => JSON.parse(row.text).id)).toEqual(
 			session.getEntries().map((entry) => entry.id),
 		);
+		await session.close();
+	});
+
+	it("hold each message of a harness run, committed before its entry_persisted event", async () => {
+		const fixture = store();
+		const manager = SessionManager.withBackend(await fixture.open(), { cwd: "/work/project" });
+		const session = await manager.create();
+		const faux = createFauxProvider();
+		const registry = new ProviderRegistry();
+		registry.register(faux.provider);
+		faux.enqueue({ content: [fauxText("Committed.")] });
+		const harness = new AgentHarness({
+			session,
+			model: faux.model(),
+			streamFn: (model, context, options) => registry.stream(model, context, options),
+		});
+		const entries = `"${fixture.schema}".kestrel_session_entries`;
+		const committedRows = (entryId: string) =>
+			withClient(async (client) => {
+				const result = await client.query(
+					`SELECT 1 FROM ${entries} e JOIN "${fixture.schema}".kestrel_sessions s ON s.key = e.session_key
+					WHERE s.session_id = $1 AND e.text LIKE $2`,
+					[session.id, `%"id":"${entryId}"%`],
+				);
+				return result.rowCount ?? 0;
+			});
+		// Another connection holds the entries table against writes, so the first append's
+		// commit waits. It lets go when the first entry_persisted event arrives (after looking
+		// for the row), or after two seconds: an event sent before the commit finds no row.
+		const blocker = new pg.Client({ connectionString: postgresUrl() });
+		await blocker.connect();
+		await blocker.query("BEGIN");
+		await blocker.query(`LOCK TABLE ${entries} IN EXCLUSIVE MODE`);
+		let held = true;
+		const release = async () => {
+			if (!held) return;
+			held = false;
+			await blocker.query("COMMIT");
+		};
+		const timer = setTimeout(() => void release(), 2_000);
+		const seen: number[] = [];
+		harness.subscribe(async (event) => {
+			if (event.type !== "entry_persisted") return;
+			seen.push(await committedRows(event.entry.id));
+			await release();
+		});
+		try {
+			expect((await harness.prompt("Is it stored?")).kind).toBe("completed");
+		} finally {
+			clearTimeout(timer);
+			await release();
+			await blocker.end();
+		}
+		expect(seen).toEqual([1, 1]);
+		await harness.dispose();
 		await session.close();
 	});
 

@@ -161,6 +161,8 @@ export class AttemptDriver {
 					return;
 				case "message_end": {
 					const entry = cursor.append(event.message);
+					// "Persisted" means stored: a database backend commits before the event goes out.
+					await cursor.session.stored();
 					attempts.messages.push(event.message);
 					await emit({ type: "entry_persisted", entry });
 					break;

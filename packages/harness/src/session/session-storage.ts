@@ -14,6 +14,12 @@ export interface SessionStorage {
 	 * (the session is then unchanged by this call). Files write it before returning.
 	 */
 	append(text: string): void;
+	/**
+	 * Resolves when every append so far is stored where any reader of the store sees it
+	 * (committed, for a database), and rejects when one failed. A storage whose appends are
+	 * stored when `append` returns (files, memory) leaves it out.
+	 */
+	stored?(): Promise<void>;
 	/** Makes the appends so far durable (files: as the fsync policy says; a database: committed). */
 	flush(): Promise<void>;
 	/** Flushes, then lets go of what the storage holds. */

@@ -218,6 +218,10 @@ export class StoredSession implements Session {
 		});
 	}
 
+	async stored(): Promise<void> {
+		await this.storage?.stored?.();
+	}
+
 	async flush(): Promise<void> {
 		await this.storage?.flush();
 	}

@@ -278,7 +278,14 @@ export interface Session {
 	 */
 	branchWithSummary(targetId: string | null, summary: string): BranchSummaryEntry;
 
-	/** Makes every append so far durable (fsync); a no-op in memory. */
+	/**
+	 * Resolves when every append so far is stored where another reader of the store sees it.
+	 * Files and memory store an entry before `append` returns; a database backend
+	 * (`@kestrel/session-postgres`) commits in the background, and this waits for the commit.
+	 * The harness awaits it before each `entry_persisted` event.
+	 */
+	stored(): Promise<void>;
+	/** Makes every append so far durable (fsync; a database: committed); a no-op in memory. */
 	flush(): Promise<void>;
 	/** Flushes, releases the writer lock, and stops the heartbeat. Idempotent. */
 	close(): Promise<void>;
