@@ -129,7 +129,7 @@ export async function run(options: CliOptions): Promise<number> {
 		probeLocal: () => probeLocalServers(servers, localServerTimeoutFromEnv(process.env)),
 		probed: servers,
 	});
-	const { manager, session } = await openSession(options, settings, cwd, home);
+	const { manager, session, sessionPath } = await openSession(options, settings, cwd, home);
 	const loadIssues = describeLoadIssues(session);
 	if (loadIssues) process.stderr.write(`${loadIssues}\n`);
 	const toolPacks = createToolPacks({
@@ -148,6 +148,7 @@ export async function run(options: CliOptions): Promise<number> {
 		modelsFile,
 		manager,
 		session,
+		sessionPath,
 		resolved,
 		approve: options.approve ?? settings.approve ?? "ask",
 		env: process.env,

@@ -63,6 +63,8 @@ export interface CliAppOptions {
 	modelsFile: LoadedModelsFile;
 	manager: SessionManager;
 	session: Session;
+	/** How a session path the user gave is opened (see `OpenedSessions.sessionPath`); default: as given. */
+	sessionPath?: (path: string) => string;
 	resolved: ResolvedModel;
 	approve: ApproveMode;
 	/** `--api-key`: applies to the provider of the model chosen at start. */
@@ -164,11 +166,12 @@ export class CliApp {
 	}
 
 	/**
-	 * Continues in another session file of the manager's folder (a path or a `list()` row's
-	 * path). The session already open is kept as it is: opening it again would meet its own
-	 * writer lock.
+	 * Continues in another session of the manager's store: a path as the user gave it (a file
+	 * relative to the working folder, `pg:<id>`) or a `list()` row's path. The session already
+	 * open is kept as it is: opening it again would meet its own writer lock.
 	 */
-	async switchSession(path: string): Promise<Session> {
+	async switchSession(given: string): Promise<Session> {
+		const path = this.options.sessionPath?.(given) ?? given;
 		const current = this.session.path;
 		if (current !== undefined && (await sameFile(current, path))) return this.session;
 		return this.replaceSession(await this.options.manager.open(path));

@@ -22,7 +22,7 @@ export function createAppOperations(app: CliApp): AppOperations {
 		compact: (instructions) => app.harness.compact(instructions),
 		session: () => app.session,
 		newSession: () => app.newSession(),
-		switchSession: (path) => app.switchSession(resolve(app.cwd, path)),
+		switchSession: (path) => app.switchSession(path),
 		fork: (entryId) => app.fork(entryId),
 		listSessions: () => app.listSessions(),
 		navigate: (targetId, { summarize }) => app.harness.navigate(targetId, { summarize }),

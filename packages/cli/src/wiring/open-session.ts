@@ -24,12 +24,24 @@ export interface SessionFlags {
  * else the `session.store` setting), sessions live there instead of files: `-c` continues
  * the store's most recent session of this folder, `--session` takes a session's `pg:<id>`.
  */
+/** The sessions kestrel works with, and how it reads a session path the user gives. */
+export interface OpenedSessions {
+	manager: SessionManager;
+	session: Session;
+	/**
+	 * A session path as the user wrote it (`--session`, `switch_session`, a picker's row),
+	 * as the manager opens it: files relative to the working folder, a store's own paths
+	 * (`pg:<id>`) as they are.
+	 */
+	sessionPath: (path: string) => string;
+}
+
 export async function openSession(
 	flags: SessionFlags,
 	settings: Settings,
 	cwd: string,
 	home: string,
-): Promise<{ manager: SessionManager; session: Session }> {
+): Promise<OpenedSessions> {
 	if (!flags.persistSession) {
 		if (flags.continue || flags.session || flags.sessionStore) {
 			throw new CliError(
@@ -38,7 +50,7 @@ export async function openSession(
 			);
 		}
 		const manager = SessionManager.inMemory({ cwd });
-		return { manager, session: await manager.create() };
+		return { manager, session: await manager.create(), sessionPath: (path) => path };
 	}
 	if (flags.continue && flags.session) {
 		throw new CliError("-c/--continue and --session both pick a session; use one of them.", 2);
@@ -52,12 +64,11 @@ export async function openSession(
 					fsync: settings.session?.fsync ?? "turn",
 				})
 			: await storeManager(store, cwd);
-	if (flags.session) {
-		const path = store === undefined ? resolve(cwd, flags.session) : flags.session;
-		return { manager, session: await manager.open(path) };
-	}
-	if (flags.continue) return { manager, session: await continueRecent(manager) };
-	return { manager, session: await manager.create() };
+	const sessionPath = (path: string) => (store === undefined ? resolve(cwd, path) : path);
+	const opened = (session: Session): OpenedSessions => ({ manager, session, sessionPath });
+	if (flags.session) return opened(await manager.open(sessionPath(flags.session)));
+	if (flags.continue) return opened(await continueRecent(manager));
+	return opened(await manager.create());
 }
 
 /**

@@ -1,56 +1,25 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PostgresSessionBackend } from "@kestrel/session-postgres";
-import pg from "pg";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { answer, type CliFixture, createCliFixture, WIRE_MODEL } from "./cli-fixture.js";
-
-declare module "vitest" {
-	export interface ProvidedContext {
-		/** The throwaway cluster of this run (scripts/postgres-global-setup.mjs). */
-		postgresUrl: string;
-	}
-}
+import { createStoreDatabase, type StoreDatabase } from "./postgres-store.js";
 
 let fixture: CliFixture;
-let database: string;
+let store: StoreDatabase;
 let storeUrl: string;
-
-/** Runs one statement on the cluster's `postgres` database. */
-async function admin(sql: string): Promise<void> {
-	const client = new pg.Client({ connectionString: inject("postgresUrl") });
-	await client.connect();
-	try {
-		await client.query(sql);
-	} finally {
-		await client.end();
-	}
-}
 
 beforeEach(async () => {
 	fixture = await createCliFixture();
-	// A database of its own per test: kestrel uses the default schema.
-	database = `kestrel_cli_${randomBytes(6).toString("hex")}`;
-	await admin(`CREATE DATABASE ${database}`);
-	const url = new URL(inject("postgresUrl"));
-	url.pathname = `/${database}`;
-	storeUrl = url.toString();
+	store = await createStoreDatabase();
+	storeUrl = store.url;
 });
 afterEach(async () => {
 	await fixture.close();
-	await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+	await store.drop();
 });
 
 /** The sessions in this test's database, read as another process would. */
-async function storeSessions() {
-	const store = await PostgresSessionBackend.connect({ connectionString: storeUrl });
-	try {
-		return await store.list();
-	} finally {
-		await store.close();
-	}
-}
+const storeSessions = () => store.sessions();
 
 describe("sessions in PostgreSQL", () => {
 	it("-p writes the session to the store given by --session-store, and -c (through the setting) continues it", async () => {

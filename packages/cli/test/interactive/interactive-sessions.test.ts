@@ -1,12 +1,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
-import { TmuxSession } from "./tmux-driver.js";
-
-const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
+import { type CliFixture, createCliFixture } from "../e2e/cli-fixture.js";
+import {
+	answer,
+	exchange as exchangeIn,
+	type RequestBody,
+	send,
+	startKestrel as startKestrelIn,
+	waitUntilTyping,
+} from "./kestrel-in-tmux.js";
+import type { TmuxSession } from "./tmux-driver.js";
 
 let fixture: CliFixture;
 const sessions: TmuxSession[] = [];
@@ -25,42 +29,10 @@ afterEach(async () => {
 	await fixture.close();
 });
 
-/** Starts kestrel in tmux, wide enough that session paths stay on one line. */
 async function startKestrel(args: string[] = []): Promise<TmuxSession> {
-	const session = await TmuxSession.start({
-		cwd: fixture.cwd,
-		env: { ...fixture.env, TERM: "xterm-256color", LANG: "C.UTF-8" },
-		command: [process.execPath, MAIN, "--approve", "ask", "--model", WIRE_MODEL, ...args],
-		width: 240,
-		height: 50,
-	});
+	const session = await startKestrelIn(fixture, args);
 	sessions.push(session);
 	return session;
-}
-
-/** Waits until the editor takes keys (a key typed before raw mode would sit in the line buffer). */
-async function waitUntilTyping(session: TmuxSession): Promise<void> {
-	await session.waitFor("· ready");
-	await session.type("x");
-	await session.waitFor(/│ › x\s/);
-	await session.press("C-u");
-	await session.waitFor(/│ › \s+│/);
-}
-
-/** Text and Enter apart: together they would arrive as a paste, and Enter would be a new line. */
-async function send(session: TmuxSession, text: string): Promise<void> {
-	await session.type(text);
-	await session.press("Enter");
-}
-
-const answer = (text: string) => ({
-	body: encodeAnthropicStream({ blocks: [{ type: "text", text }], usage: { input: 120, output: 30 } }),
-});
-
-interface RequestBody {
-	system?: unknown;
-	messages: { role: string; content: unknown }[];
-	thinking?: unknown;
 }
 
 function request(index: number): RequestBody {
@@ -69,15 +41,8 @@ function request(index: number): RequestBody {
 	return recorded.body as RequestBody;
 }
 
-/** Sends a prompt and waits for its (unique) answer and the end of the run. */
-async function exchange(session: TmuxSession, prompt: string, reply: string): Promise<RequestBody> {
-	const index = fixture.server.requests.length;
-	fixture.server.enqueue(answer(reply));
-	await send(session, prompt);
-	await session.waitFor(reply);
-	await session.waitFor("· ready");
-	return request(index);
-}
+const exchange = (session: TmuxSession, prompt: string, reply: string) =>
+	exchangeIn(fixture, session, prompt, reply);
 
 interface FileLine {
 	type: string;

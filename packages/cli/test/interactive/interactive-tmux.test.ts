@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { anthropicErrorResponse, encodeAnthropicStream } from "@kestrel/ai/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture, WIRE_MODEL } from "../e2e/cli-fixture.js";
+import { waitUntilTyping } from "./kestrel-in-tmux.js";
 import { TmuxSession } from "./tmux-driver.js";
 
 const MAIN = fileURLToPath(new URL("../../bin/kestrel.js", import.meta.url));
@@ -27,18 +28,6 @@ afterEach(async () => {
 
 const reply = (blocks: Parameters<typeof encodeAnthropicStream>[0]["blocks"]) =>
 	encodeAnthropicStream({ blocks, usage: { input: 120, output: 30 } });
-
-/**
- * Waits until the editor takes keys: a probe character typed before Ink switched the
- * terminal to raw mode would sit in the line buffer, so wait until it shows in the editor.
- */
-async function waitUntilTyping(session: TmuxSession): Promise<void> {
-	await session.waitFor("· ready");
-	await session.type("x");
-	await session.waitFor(/│ › x\s/);
-	await session.press("C-u");
-	await session.waitFor(/│ › \s+│/);
-}
 
 function requestText(index: number): string {
 	return JSON.stringify(fixture.server.requests[index]?.body ?? null);
