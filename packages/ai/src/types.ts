@@ -3,6 +3,7 @@
  *
  * This module declares types only. Its doc comments are the reference documentation of
  * the package; the implementation files stay lean and explain only why they do things.
+ * That is why it is longer than 400 lines: half of it is those comments.
  */
 import type { TObject, TSchema } from "typebox";
 import type { BuiltInWireApi } from "./providers/built-in-wire-apis.js";

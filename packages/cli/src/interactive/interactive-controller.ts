@@ -36,6 +36,11 @@ export interface ControllerOptions {
  * keys into editor edits and agent calls, sent lines into prompts, steering, follow-ups,
  * shell commands and slash commands, and tool approvals into prompts. Ink components
  * only read its store and forward keys.
+ *
+ * Longer than 400 lines because it is the one place where keys, harness events and
+ * overlays meet: what stands alone (key decoding, the editor, the menu, completion, the
+ * questions, the slash commands, the formatting) lives in `input/`, `commands/`,
+ * `format/` and `overlay-questions.ts`, and each is tested there.
  */
 export class InteractiveController {
 	readonly store: UiStore;
