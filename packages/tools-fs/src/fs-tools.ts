@@ -1,4 +1,5 @@
 import type { AgentTool } from "@kestrel/agent-core";
+import { fsGuidelinesFor } from "./declarations/fs-guidelines.js";
 import { createEditTool, type editParameters } from "./edit/edit-tool.js";
 import { FileStateTracker } from "./file-state/file-state-tracker.js";
 import { createFindTool, type findParameters } from "./find/find-tool.js";
@@ -7,7 +8,6 @@ import { createGrepTool, type grepParameters } from "./grep/grep-tool.js";
 import { createLsTool, type lsParameters } from "./ls/ls-tool.js";
 import { MutationQueue } from "./mutation-queue/mutation-queue.js";
 import { createLocalFileOperations } from "./operations/local-file-operations.js";
-import { fsGuidelinesFor } from "./pack/fs-guidelines.js";
 import { createReadTool, type readParameters } from "./read/read-tool.js";
 import type {
 	EditToolDetails,

@@ -1,3 +1,4 @@
+export { fsGuidelinesFor } from "./declarations/fs-guidelines.js";
 export { type ApplyEditsResult, applyEdits, type EditRequest } from "./edit/apply-edits.js";
 export { findClosestRegion } from "./edit/closest-region.js";
 export {
@@ -17,7 +18,6 @@ export { createLsTool, type ListArguments, lsParameters, lsToolGuidelines } from
 export { MutationQueue } from "./mutation-queue/mutation-queue.js";
 export { FileSystemError, isNotFound } from "./operations/errors.js";
 export { createLocalFileOperations } from "./operations/local-file-operations.js";
-export { fsGuidelinesFor } from "./pack/fs-guidelines.js";
 export { fsToolPack, toolPack } from "./pack/fs-pack.js";
 export { PathAccessError, PathResolver, type ResolvedPath } from "./paths/path-resolver.js";
 export { createReadTool, type ReadArguments, readParameters, readToolGuidelines } from "./read/read-tool.js";

@@ -1,3 +1,4 @@
+export { bashDisplay } from "./bash/bash-display.js";
 export {
 	type BashTool,
 	type BashToolArguments,
@@ -18,5 +19,4 @@ export type {
 	ShellOperations,
 	ShellSpawnOptions,
 } from "./bash/types.js";
-export { bashDisplay } from "./pack/bash-display.js";
 export { shellToolPack, toolPack } from "./pack/shell-pack.js";

@@ -1,11 +1,8 @@
 import type { HarnessEvent } from "@kestrel/harness";
 import { describe, expect, it } from "vitest";
 import { renderSessionHtml, sessionExportData } from "../../src/export/render-session-html.js";
-import {
-	applyHarnessEvent,
-	type EventView,
-	itemsOfMessage,
-} from "../../src/interactive/harness-event-view.js";
+import { itemsOfMessage } from "../../src/interactive/format/message-items.js";
+import { applyHarnessEvent, type EventView } from "../../src/interactive/harness-event-view.js";
 import { formatProviderFailure } from "../../src/modes/format-run-error.js";
 import { memorySession, assistant as sessionAssistant, user } from "../export/session-builders.js";
 import { assistant } from "./support/assistant-message.js";

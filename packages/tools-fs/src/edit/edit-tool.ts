@@ -3,10 +3,10 @@ import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { looksBinary } from "../content/detect.js";
 import { decodeUtf8Exact } from "../content/text-format.js";
+import { fsGuidelinesFor } from "../declarations/fs-guidelines.js";
+import { editDisplay } from "../declarations/tool-declarations.js";
 import { sha256 } from "../file-state/file-state-tracker.js";
 import { isNotFound } from "../operations/errors.js";
-import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
-import { editDisplay, editEffects } from "../pack/tool-declarations.js";
 import { writeFileAtomic } from "../shared/atomic-write.js";
 import { readOnlyReason } from "../shared/permissions.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
@@ -16,6 +16,7 @@ import { firstChangedLine, unifiedDiff } from "../shared/unified-diff.js";
 import { formatSize } from "../truncate/truncate.js";
 import type { EditMatchDetails, EditToolDetails, EditToolOptions, FileStat } from "../types.js";
 import { applyEdits } from "./apply-edits.js";
+import { editEffects } from "./edit-effects.js";
 
 /** Files larger than this are not edited in memory. */
 const MAX_EDITABLE_BYTES = 64 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
+import { fsGuidelinesFor } from "../declarations/fs-guidelines.js";
+import { findDisplay, readsFiles } from "../declarations/tool-declarations.js";
 import { isNotFound } from "../operations/errors.js";
-import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
-import { findDisplay, readsFiles } from "../pack/tool-declarations.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";
 import { DEFAULT_MAX_BYTES, formatCount, formatSize, OutputBudget } from "../truncate/truncate.js";

@@ -1,9 +1,9 @@
 import * as nodePath from "node:path";
 import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
+import { fsGuidelinesFor } from "../declarations/fs-guidelines.js";
+import { lsDisplay, readsFiles } from "../declarations/tool-declarations.js";
 import { isNotFound } from "../operations/errors.js";
-import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
-import { lsDisplay, readsFiles } from "../pack/tool-declarations.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";
 import { describeFailure, errorResult, textResult } from "../shared/tool-result.js";

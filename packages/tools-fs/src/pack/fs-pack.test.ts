@@ -1,7 +1,7 @@
 import { callEffect, ToolPackSet } from "@kestrel/agent-core";
 import { describe, expect, it } from "vitest";
+import { fsGuidelinesFor } from "../declarations/fs-guidelines.js";
 import { MemoryFileOperations } from "../operations/memory-file-operations.js";
-import { fsGuidelinesFor } from "./fs-guidelines.js";
 import { fsToolPack, toolPack } from "./fs-pack.js";
 
 const ALL = ["read", "write", "edit", "ls", "find", "grep"];

@@ -1,6 +1,6 @@
 import { type AgentTool, defineToolPack, staticToolPack, type ToolPack } from "@kestrel/agent-core";
+import { fsGuidelinesFor } from "../declarations/fs-guidelines.js";
 import { createFsTools, type FsToolsOptions } from "../fs-tools.js";
-import { fsGuidelinesFor } from "./fs-guidelines.js";
 
 /**
  * The six file tools of one workspace as a tool pack named `fs`: read, write, edit, ls,

@@ -1,9 +1,9 @@
 import type { AgentTool, AgentToolResult } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
 import { describeBinary, detectImage, imageSize, looksBinary, SNIFF_BYTES } from "../content/detect.js";
+import { fsGuidelinesFor } from "../declarations/fs-guidelines.js";
+import { readDisplay, readsFiles } from "../declarations/tool-declarations.js";
 import { isNotFound } from "../operations/errors.js";
-import { fsGuidelinesFor } from "../pack/fs-guidelines.js";
-import { readDisplay, readsFiles } from "../pack/tool-declarations.js";
 import type { ResolvedPath } from "../paths/path-resolver.js";
 import { missingPathHint } from "../shared/suggest-paths.js";
 import { createToolContext, type ToolContext } from "../shared/tool-context.js";

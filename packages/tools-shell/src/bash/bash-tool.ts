@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@kestrel/agent-core";
 import { type Static, Type } from "typebox";
-import { bashDisplay } from "../pack/bash-display.js";
+import { bashDisplay } from "./bash-display.js";
 import { buildChildEnvironment } from "./environment.js";
 import { createLocalShellOperations } from "./local-shell.js";
 import { OutputBuffer, type OutputSnapshot } from "./output-buffer.js";

@@ -1,7 +1,7 @@
 import type { Session, TreeEntry } from "@kestrel/harness";
 import { messageText } from "../../format/message-text.js";
-import { itemsOfMessage } from "../harness-event-view.js";
 import type { NewTranscriptItem } from "../transcript-item.js";
+import { itemsOfMessage } from "./message-items.js";
 
 /** How many entries of a resumed branch are shown. */
 export const HISTORY_ENTRIES = 40;

@@ -1,5 +1,5 @@
 import type { ToolDisplay } from "@kestrel/agent-core";
-import type { BashToolDetails } from "../bash/types.js";
+import type { BashToolDetails } from "./types.js";
 
 /** `$ command`, the last lines of the output (where results and errors are), and the exit facts. */
 export const bashDisplay: ToolDisplay = {

@@ -1,10 +1,10 @@
 /**
  * What each file tool does to the world and how interfaces show it (`effects` and
  * `display` of the agent-core contract), kept apart from the tools' code so that a tool
- * file stays about doing its job.
+ * file stays about doing its job. `edit`'s effects apply its edits, so they live with
+ * them (`edit/edit-effects.ts`).
  */
 import type { AgentToolResult, ToolDisplay, ToolEffects, ToolView } from "@kestrel/agent-core";
-import { applyEdits, type EditRequest } from "../edit/apply-edits.js";
 
 const text = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -19,23 +19,6 @@ export const writeEffects: ToolEffects = {
 		typeof args.path === "string" && typeof args.content === "string"
 			? { path: args.path, after: () => args.content as string }
 			: undefined,
-};
-
-/** `edit`: the file it names, with its edits applied; a call whose edits do not apply changes nothing. */
-export const editEffects: ToolEffects = {
-	kind: "write",
-	fileChange: (args) => {
-		if (typeof args.path !== "string") return undefined;
-		const edits = Array.isArray(args.edits) ? (args.edits as EditRequest[]) : [];
-		return {
-			path: args.path,
-			after: (before) => {
-				if (before === undefined) return undefined;
-				const edited = applyEdits(before, edits);
-				return edited.ok ? edited.content : undefined;
-			},
-		};
-	},
 };
 
 /** An edit's or write's diff from its details, when the tool produced one. */
