@@ -13,8 +13,8 @@
  * - `replay`: the same provider's events recorded before the clock starts and played
  *   back, which leaves the loops' own work (plus the async iteration all three pay).
  *
- * CPU is user + system time of this process (`process.cpuUsage`), sampled at every
- * `turn_end`. Overhead is a loop's CPU per turn minus the floor's. Flatness compares
+ * CPU is user + system time of this process (`process.cpuUsage`), read at the `turn_end`s
+ * where the measured windows start and end (see `TurnClock`). Overhead is a loop's CPU per turn minus the floor's. Flatness compares
  * turns 101–200 with the last 100 (the transcript grows to 4,000 messages). Targets:
  * Kestrel's overhead at most half of pi-agent-core's, and flat. Figures are medians over
  * rounds; each round runs the clients in a rotated order with a collected heap.
@@ -23,7 +23,7 @@
  * a target fails. Environment: BENCH_AGENT_TURNS (default 1000), BENCH_AGENT_RUNS
  * (default 7). Run with `node --expose-gc`.
  */
-import { collectGarbage, figures, median, type RunFigures } from "./measure.js";
+import { collectGarbage, median, type RunFigures, windowFor } from "./measure.js";
 import {
 	checkRun,
 	type Runner,
@@ -38,7 +38,7 @@ import {
 const turns = Number(process.env.BENCH_AGENT_TURNS ?? 1000);
 const runs = Number(process.env.BENCH_AGENT_RUNS ?? 7);
 const strict = process.env.BENCH_STRICT === "1";
-const window = Math.max(1, Math.min(100, Math.floor(turns / 10)));
+const window = windowFor(turns);
 const earlyLabel = `turns ${window + 1}–${2 * window}`;
 
 interface Client {
@@ -63,7 +63,7 @@ async function measure(client: Client, count: number, source: Source): Promise<R
 		console.error(`agent-loop bench: ${problem}`);
 		process.exit(1);
 	}
-	return figures(result.perTurnMs, window);
+	return result.figures;
 }
 
 async function measureSource(source: Source): Promise<Map<Client, RunFigures>> {

@@ -4,15 +4,50 @@ export function cpuNowMs(): number {
 	return (user + system) / 1000;
 }
 
-/** Per-turn CPU samples: call `mark()` at each turn end; the first mark closes turn 1. */
+/** The turns of the early and the late window: a tenth of the run, at most 100. */
+export function windowFor(turns: number): number {
+	return Math.max(1, Math.min(100, Math.floor(turns / 10)));
+}
+
+/**
+ * CPU per turn: call `mark()` at each turn end; the first mark closes turn 1. The CPU time
+ * is read only where a window starts or ends (four reads a run): `process.cpuUsage()`
+ * costs about 10 µs, as much as a fast loop's whole turn, and a read at every turn end
+ * would be counted in every client's figures alike, pulling their ratios towards 1.
+ */
 export class TurnClock {
-	readonly perTurnMs: number[] = [];
-	private last = cpuNowMs();
+	private count = 0;
+	private readonly start = cpuNowMs();
+	private readonly readings = new Map<number, number>();
+	private readonly readAt: ReadonlySet<number>;
+
+	/** `expected`: the marks a complete run makes; `window`: see {@link windowFor}. */
+	constructor(
+		private readonly expected: number,
+		private readonly window: number,
+	) {
+		this.readAt = new Set([window, 2 * window, expected - window, expected]);
+	}
 
 	mark(): void {
-		const now = cpuNowMs();
-		this.perTurnMs.push(now - this.last);
-		this.last = now;
+		this.count += 1;
+		if (this.readAt.has(this.count)) this.readings.set(this.count, cpuNowMs());
+	}
+
+	/** The turns marked so far. */
+	get turns(): number {
+		return this.count;
+	}
+
+	/** The run's figures; call once `expected` turns are marked. */
+	figures(): RunFigures {
+		const { expected, window } = this;
+		const at = (mark: number) => this.readings.get(mark) ?? Number.NaN;
+		return {
+			perTurnMs: (at(expected) - this.start) / expected,
+			earlyMs: (at(2 * window) - at(window)) / window,
+			lateMs: (at(expected) - at(expected - window)) / window,
+		};
 	}
 }
 
@@ -30,14 +65,6 @@ export interface RunFigures {
 	perTurnMs: number;
 	earlyMs: number;
 	lateMs: number;
-}
-
-export function figures(perTurnMs: readonly number[], window: number): RunFigures {
-	return {
-		perTurnMs: mean(perTurnMs),
-		earlyMs: mean(perTurnMs.slice(window, 2 * window)),
-		lateMs: mean(perTurnMs.slice(-window)),
-	};
 }
 
 export function collectGarbage(): void {

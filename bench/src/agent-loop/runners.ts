@@ -10,12 +10,14 @@ import {
 } from "@kestrel/ai";
 import { createFauxProvider } from "@kestrel/ai/testing";
 import { agentLoop as piAgentLoop, runAgentLoop as runPiAgentLoop } from "@mariozechner/pi-agent-core";
-import { quiesce, TurnClock } from "./measure.js";
+import { quiesce, type RunFigures, TurnClock, windowFor } from "./measure.js";
 import { benchTools, expectedMessageCount, FINAL_TEXT, finalReply, replyForTurn } from "./script.js";
 
 /** What one run of one client produced. */
 export interface RunResult {
-	perTurnMs: number[];
+	/** Turn ends marked (a complete run: the scripted turns and the final answer). */
+	turns: number;
+	figures: RunFigures;
 	messages: number;
 	failedResults: number;
 	finalText: string;
@@ -118,7 +120,8 @@ function summarise(clock: TurnClock, messages: readonly { role: string }[]): Run
 	const last = messages.at(-1) as AssistantMessage | undefined;
 	const text = last?.content?.[0];
 	return {
-		perTurnMs: clock.perTurnMs,
+		turns: clock.turns,
+		figures: clock.figures(),
 		messages: messages.length,
 		failedResults,
 		finalText: text?.type === "text" ? text.text : "",
@@ -129,7 +132,7 @@ function summarise(clock: TurnClock, messages: readonly { role: string }[]): Run
 export const runKestrel: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
 	await quiesce();
-	const clock = new TurnClock();
+	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const messages = await runAgentLoop(
 		[{ role: "user", content: PROMPT, timestamp: 1 }],
 		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() },
@@ -150,7 +153,7 @@ export const runKestrel: Runner = async (turns, source) => {
 export const runKestrelStream: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
 	await quiesce();
-	const clock = new TurnClock();
+	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const events = agentLoop(
 		[{ role: "user", content: PROMPT, timestamp: 1 }],
 		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() },
@@ -168,7 +171,7 @@ export const runKestrelStream: Runner = async (turns, source) => {
 export const runPiStream: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
 	await quiesce();
-	const clock = new TurnClock();
+	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const events = piAgentLoop(
 		[{ role: "user", content: PROMPT, timestamp: 1 }],
 		{ systemPrompt: SYSTEM, messages: [], tools: benchTools() as never },
@@ -186,7 +189,7 @@ export const runPiStream: Runner = async (turns, source) => {
 export const runPi: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
 	await quiesce();
-	const clock = new TurnClock();
+	const clock = new TurnClock(turns + 1, windowFor(turns));
 	// The two frameworks' model, message and stream types are structurally the same
 	// protocol but nominally different packages: the casts only cross that line.
 	const messages = await runPiAgentLoop(
@@ -211,7 +214,7 @@ export const runFloor: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
 	const tools = benchTools();
 	await quiesce();
-	const clock = new TurnClock();
+	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const messages: Message[] = [{ role: "user", content: PROMPT, timestamp: 1 }];
 	while (true) {
 		const stream = (await streamFn(
@@ -251,6 +254,6 @@ export function checkRun(label: string, turns: number, result: RunResult): strin
 	}
 	if (result.failedResults > 0) return `${label}: ${result.failedResults} tool results are errors`;
 	if (result.finalText !== FINAL_TEXT) return `${label}: the final answer is "${result.finalText}"`;
-	if (result.perTurnMs.length !== turns + 1) return `${label}: ${result.perTurnMs.length} turns measured`;
+	if (result.turns !== turns + 1) return `${label}: ${result.turns} turns measured`;
 	return undefined;
 }
