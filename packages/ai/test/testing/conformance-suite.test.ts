@@ -1,7 +1,7 @@
 import { AssertionError } from "node:assert";
 import { describe, expect, it } from "vitest";
 import { createAnthropicMessagesProvider } from "../../src/providers/anthropic-messages/index.js";
-import { sseFrameEnds } from "../../src/testing/conformance/frames.js";
+import { splitPoints, sseFrameEnds } from "../../src/testing/conformance/frames.js";
 import { assertEventProtocol } from "../../src/testing/conformance/play.js";
 import { type ConformanceTarget, conformanceCases } from "../../src/testing/index.js";
 import { encodeAnthropicStream } from "../../src/testing/wire-server/anthropic-messages.js";
@@ -159,5 +159,20 @@ describe("the conformance suite against broken providers", () => {
 		expect(() => conformanceCases(rest as ConformanceTarget)).toThrow(
 			/stopReasons\.stop is missing.*malformedFrame is missing/,
 		);
+	});
+});
+
+describe("the two-piece split points of a body", () => {
+	it("cut around every line end and inside every non-ASCII character, and every 8th byte elsewhere", () => {
+		const body = new TextEncoder().encode('data: {"t":"café"}\n\nabcdefghijklmnopqrstuvwxyz');
+		const points = splitPoints(body);
+		const lineEnd = body.indexOf(0x0a);
+		for (let at = lineEnd - 2; at <= lineEnd + 3; at++) expect(points).toContain(at);
+		const accent = body.findIndex((byte) => byte >= 0x80);
+		expect(points).toEqual(expect.arrayContaining([accent, accent + 1, accent + 2]));
+		for (let at = 8; at < body.length; at += 8) expect(points).toContain(at);
+		// ASCII far from a line end is cut only on the stride.
+		expect(points).not.toContain(body.length - 3);
+		expect(points.every((at) => at > 0 && at < body.length)).toBe(true);
 	});
 });

@@ -10,8 +10,9 @@ import type { ConformanceCase, ConformanceTarget } from "./target.js";
  * terminal event, `result()` always settles, the block events in order).
  *
  * It covers text; thinking (with its signature, where the API signs it); tool calls,
- * one and several; the same final message from 1-byte writes, every two-piece split and
- * seeded random splits of the body (inside UTF-8 characters and emoji too); usage and
+ * one and several; the same final message from 1-byte writes, two-piece splits (around
+ * every line end, inside every UTF-8 character, every 8th byte) and seeded random splits
+ * of the body; usage and
  * cost; every stop reason and an unknown one; HTTP 400, 401, 429 (with `retry-after`),
  * 500 and 503; an error event mid-stream; a malformed frame; bodies cut off between and
  * inside frames; abort before the request, while awaiting headers and mid-stream;

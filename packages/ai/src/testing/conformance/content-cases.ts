@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { AssistantMessageEvent, ModelCost } from "../../types.js";
 import type { ScriptBlock, ScriptUsage, WireScript } from "../wire-server/script.js";
 import type { ScriptedResponse } from "../wire-server/server.js";
-import { bodyBytes } from "./frames.js";
+import { bodyBytes, splitPoints } from "./frames.js";
 import { assertSameMessage, expectedContent, neutralContent, play, playAll, withServer } from "./play.js";
 import type { ConformanceCase, ConformanceTarget } from "./target.js";
 
@@ -187,7 +187,7 @@ export function contentCases(target: ConformanceTarget): ConformanceCase[] {
 	});
 
 	add(
-		"chunk splits: 1-byte writes and every two-piece split (inside UTF-8 characters and emoji too) give the same message",
+		"chunk splits: 1-byte writes, and two-piece splits around every line end, inside every UTF-8 character and every 8th byte, give the same message",
 		async () => {
 			const blocks: ScriptBlock[] = [
 				...thinkingBlock(target, "Hmm 🤔 — it’s a “trick”?", "c2lnbmF0dXJl+/=", 12),
@@ -212,12 +212,17 @@ export function contentCases(target: ConformanceTarget): ConformanceCase[] {
 				const size = bodyBytes(response.body).length;
 				// A pause between writes keeps the client from reading two of them as one piece.
 				const responses: ScriptedResponse[] = [{ ...response, chunking: 1, chunkDelayMs: 1 }];
-				for (let first = 1; first < size; first++) {
+				const points = splitPoints(bodyBytes(response.body));
+				for (const first of points) {
 					responses.push({ ...response, chunking: [first, size - first], chunkDelayMs: 1 });
 				}
 				const messages = await playAll(target, server, responses);
 				messages.forEach((message, index) => {
-					assertSameMessage(message, reference, index === 0 ? "1-byte writes" : `split at byte ${index}`);
+					assertSameMessage(
+						message,
+						reference,
+						index === 0 ? "1-byte writes" : `split at byte ${points[index - 1]}`,
+					);
 				});
 			});
 		},

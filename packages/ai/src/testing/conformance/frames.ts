@@ -8,6 +8,26 @@ export function bodyBytes(body: string | Uint8Array): Uint8Array {
 }
 
 /**
+ * Where a two-piece split of `body` is worth trying through a real client: around every
+ * line end (two bytes either side, so `\r\n`, `\n\n` and a frame's last byte are cut in
+ * every way), beside every byte of a non-ASCII character (inside UTF-8 sequences and
+ * emoji; in a binary body, most of it), and every `stride`-th byte in between. Each split
+ * costs a request, so a body of a few thousand bytes is not split everywhere; the readers'
+ * own tests split their input at every byte.
+ */
+export function splitPoints(body: Uint8Array, stride = 8): number[] {
+	const points: number[] = [];
+	const LF = 0x0a;
+	for (let at = 1; at < body.length; at++) {
+		const near = (offset: number) => body[at + offset];
+		const lineEnd = [-3, -2, -1, 0, 1].some((offset) => near(offset) === LF);
+		const nonAscii = (near(-1) ?? 0) >= 0x80 || (near(0) ?? 0) >= 0x80;
+		if (lineEnd || nonAscii || at % stride === 0) points.push(at);
+	}
+	return points;
+}
+
+/**
  * Where the events of an SSE body end: after each blank line (`\n\n`, `\r\n\r\n`,
  * `\r\r`), plus the body's end when it does not end with one.
  */
