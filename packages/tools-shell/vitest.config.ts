@@ -1,9 +1,9 @@
 import { defineConfig } from "vitest/config";
-import { sharedTestSettings } from "../../scripts/vitest-settings.mjs";
+import { sharedTestSettings, sharedWorkerProjects } from "../../scripts/vitest-settings.mjs";
 
 export default defineConfig({
 	test: {
 		...sharedTestSettings(import.meta.url),
-		include: ["test/**/*.test.ts"],
+		...sharedWorkerProjects(import.meta.url, ["test/**/*.test.ts"]),
 	},
 });
