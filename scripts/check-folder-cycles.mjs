@@ -19,27 +19,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
  * Cycles known and not yet untangled, by package folder and the sorted nodes of the cycle.
  * Each is an open task (see the issue notes); a new cycle, or one of these growing, fails.
  */
-const KNOWN = new Map([
-	[
-		"packages/ai/src",
-		{
-			nodes: [
-				"env-keys.ts",
-				"provider-run.ts",
-				"providers",
-				"providers/anthropic-messages",
-				"providers/google-generative-ai",
-				"providers/openai-completions",
-				"providers/openai-responses",
-				"wire-api",
-			],
-			// The provider kit looks a key up among every known wire API, built-ins included,
-			// whose providers use the kit. Next: the registry resolves the environment key
-			// before it calls a provider, and the kit stops importing env-keys.ts.
-			why: "provider-run.ts -> env-keys.ts -> wire-api/lookup.ts -> the built-in providers -> provider-run.ts",
-		},
-	],
-]);
+const KNOWN = new Map([]);
 const RUNTIME_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm;
 
 const packages =

@@ -1,6 +1,7 @@
+import { findKeyRule, keyFromEnv } from "./provider-keys.js";
 import type { ProviderRegistry } from "./registry.js";
 import type { Provider } from "./types.js";
-import { findProviderEntry } from "./wire-api/lookup.js";
+import { knownWireApis } from "./wire-api/lookup.js";
 
 /**
  * The environment variables a provider's key is read from, in order; empty when none is
@@ -8,8 +9,7 @@ import { findProviderEntry } from "./wire-api/lookup.js";
  * `registry` (default: the default registry).
  */
 export function apiKeyVariables(provider: Provider, registry?: ProviderRegistry): readonly string[] {
-	const found = findProviderEntry(provider, registry);
-	return found?.module.auth.kind === "key" ? (found.entry.apiKeyVariables ?? []) : [];
+	return findKeyRule(knownWireApis(registry), provider)?.variables ?? [];
 }
 
 /** The key from the provider's usual environment variable, if set. */
@@ -18,11 +18,7 @@ export function getEnvApiKey(
 	env: NodeJS.ProcessEnv = process.env,
 	registry?: ProviderRegistry,
 ): string | undefined {
-	for (const name of apiKeyVariables(provider, registry)) {
-		const value = env[name];
-		if (value) return value;
-	}
-	return undefined;
+	return keyFromEnv(apiKeyVariables(provider, registry), env);
 }
 
 /**
@@ -32,11 +28,5 @@ export function getEnvApiKey(
  * without a module (their server decides).
  */
 export function requiresApiKey(provider: Provider, registry?: ProviderRegistry): boolean {
-	const found = findProviderEntry(provider, registry);
-	return (
-		found !== undefined &&
-		found.module.auth.kind === "key" &&
-		found.entry.local !== true &&
-		(found.entry.apiKeyVariables?.length ?? 0) > 0
-	);
+	return findKeyRule(knownWireApis(registry), provider)?.required ?? false;
 }

@@ -12,6 +12,7 @@ export { AssistantEventStream, EventStream } from "./event-stream.js";
 export { parseToolArguments, ToolArgumentsParser } from "./json/tool-arguments-parser.js";
 export { ProviderHttpError } from "./kit/http-error.js";
 export { type ReadNdjsonOptions, readNdjson } from "./kit/read-ndjson.js";
+export type { ProviderKeySource } from "./provider-keys.js";
 export {
 	DEFAULT_CONNECT_RETRIES,
 	DEFAULT_FIRST_BYTE_TIMEOUT_MS,

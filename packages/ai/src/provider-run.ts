@@ -1,9 +1,9 @@
 import { MessageAssembler } from "./assembler.js";
-import { apiKeyVariables, getEnvApiKey, requiresApiKey } from "./env-keys.js";
 import { classifyFailure } from "./errors/classify.js";
 import { isConnectFailureBeforeResponse } from "./errors/connect-failure.js";
 import { type DescribedFailure, describeThrown } from "./errors/from-thrown.js";
 import { AssistantEventStream } from "./event-stream.js";
+import { type ProviderKeySource, resolveApiKey } from "./provider-keys.js";
 import { MissingSdkError } from "./sdk-loader.js";
 import type {
 	AssistantMessageEvent,
@@ -21,7 +21,10 @@ export interface ProviderRun {
 	readonly assembler: MessageAssembler;
 	/** Pass to the SDK: fires on the caller's abort and on a first-byte or idle timeout. */
 	readonly signal: AbortSignal;
-	/** The caller's key, else the environment's; undefined for keyless servers. */
+	/**
+	 * The caller's key, else the environment's (see {@link ProviderRunHooks.keySources});
+	 * undefined for keyless servers.
+	 */
 	readonly apiKey: string | undefined;
 	/** The model's headers with the caller's merged over them. */
 	readonly headers: Record<string, string>;
@@ -64,6 +67,16 @@ export interface ProviderRunHooks {
 	 * `describeError` here.
 	 */
 	describeError?: (thrown: unknown) => DescribedFailure | undefined;
+	/**
+	 * Wire API modules (any object with their `auth` and `providers`) to find the key in
+	 * when the options carry none: the environment variables of the first one that declares
+	 * `model.provider` are read, and a hosted provider whose variables are all unset ends
+	 * with a `kind: "auth"` error naming them, before `body` runs.
+	 * `ProviderRegistry.stream()` has already done this with the modules registered in it;
+	 * pass the implementation's own module here so that calling the implementation
+	 * directly finds the key too. Default: none (the caller's key only).
+	 */
+	keySources?: readonly ProviderKeySource[];
 }
 
 /** Retries of a connection that failed before the response, when the options set none. */
@@ -103,13 +116,9 @@ async function drive(
 		);
 		return;
 	}
-	const apiKey = options.apiKey || getEnvApiKey(model.provider);
-	if (!apiKey && requiresApiKey(model.provider)) {
-		const variables = apiKeyVariables(model.provider).join(" or ");
-		assembler.fail(
-			`No API key for provider "${model.provider}": set ${variables}, or pass apiKey in the options.`,
-			{ kind: "auth" },
-		);
+	const { apiKey, missing } = resolveApiKey(model.provider, options.apiKey, hooks.keySources ?? []);
+	if (missing !== undefined) {
+		assembler.fail(missing, { kind: "auth" });
 		return;
 	}
 	for (let attempt = 0; ; attempt++) {

@@ -1,10 +1,12 @@
 import { AssistantEventStream, emptyAssistantMessage } from "./event-stream.js";
+import { resolveApiKey } from "./provider-keys.js";
 import type {
 	Api,
 	AssistantMessage,
 	AssistantMessageEventStream,
 	Context,
 	Model,
+	ProviderError,
 	ProviderImplementation,
 	StreamOptions,
 } from "./types.js";
@@ -74,6 +76,11 @@ export class ProviderRegistry {
 	/**
 	 * Streams one response. Never throws: an unknown API, or an implementation that
 	 * throws instead of returning its stream, gives a stream that ends with `error`.
+	 *
+	 * Without `options.apiKey`, the key is read from the environment variables that the
+	 * module declaring `model.provider` names (the first registered module that declares
+	 * it) and passed to the implementation as `apiKey`; a hosted provider whose variables
+	 * are all unset ends with a `kind: "auth"` error naming them, before anything is sent.
 	 */
 	stream(model: Model, context: Context, options: StreamOptions = {}): AssistantMessageEventStream {
 		const provider = this.byApi.get(model.api)?.provider;
@@ -85,8 +92,11 @@ export class ProviderRegistry {
 					"Call registerBuiltInProviders(), or registerWireApi() with the module of a provider package, first.",
 			);
 		}
+		const key = resolveApiKey(model.provider, options.apiKey, this.wireApis());
+		if (key.missing !== undefined) return failedStream(model, key.missing, { kind: "auth" });
+		const withKey = key.apiKey === options.apiKey ? options : { ...options, apiKey: key.apiKey };
 		try {
-			return provider.stream(model, context, options);
+			return provider.stream(model, context, withKey);
 		} catch (error) {
 			return failedStream(
 				model,
@@ -101,13 +111,17 @@ export class ProviderRegistry {
 	}
 }
 
-function failedStream(model: Model, errorMessage: string): AssistantMessageEventStream {
+function failedStream(
+	model: Model,
+	errorMessage: string,
+	error: ProviderError = { kind: "invalid_request" },
+): AssistantMessageEventStream {
 	const stream = new AssistantEventStream(model);
 	const message: AssistantMessage = {
 		...emptyAssistantMessage(model),
 		stopReason: "error",
 		errorMessage,
-		error: { kind: "invalid_request" },
+		error,
 	};
 	stream.push({ type: "start", partial: message });
 	stream.push({ type: "error", reason: "error", message });

@@ -343,7 +343,12 @@ export type CacheRetention = "none" | "short" | "long";
 
 /** Options of one request. Every field is optional. */
 export interface StreamOptions {
-	/** The key; else the provider's usual environment variable (`ANTHROPIC_API_KEY`, …). */
+	/**
+	 * The key; else the first set of the environment variables the provider's wire API
+	 * module names (`ANTHROPIC_API_KEY`, …). `ProviderRegistry.stream()` reads them from
+	 * the modules registered in it; a built-in implementation called directly, from the
+	 * built-in modules.
+	 */
 	apiKey?: string;
 	/** Aborting ends the stream with `stopReason: "aborted"`; partial content is kept. */
 	signal?: AbortSignal;
@@ -442,7 +447,9 @@ export interface AssistantMessageEventStream extends AsyncIterable<AssistantMess
  * A wire API implementation. `stream` must return synchronously and report every failure
  * inside the stream as an `error` event: it never throws and its stream never rejects.
  * Implementations build their messages with `MessageAssembler` so that block bookkeeping,
- * usage, cost and terminal events behave the same everywhere.
+ * usage, cost and terminal events behave the same everywhere. Called through
+ * `ProviderRegistry.stream()`, `options.apiKey` already holds the environment's key when
+ * the caller passed none.
  */
 export interface ProviderImplementation<TApi extends Api = Api> {
 	api: TApi;

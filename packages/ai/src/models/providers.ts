@@ -1,4 +1,4 @@
-import { COMPATIBLE_SERVER } from "../providers/openai-completions/wire-api.js";
+import { COMPATIBLE_SERVER } from "../providers/vendors/openai-completions.js";
 import type { ProviderRegistry } from "../registry.js";
 import type { Api, KnownProvider, ModelCompat, Provider } from "../types.js";
 import { allProviderEntries, findProviderEntry } from "../wire-api/lookup.js";

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { ProviderKeySource } from "../../src/provider-keys.js";
 import { runProviderStream } from "../../src/provider-run.js";
 import { createFauxProvider, fauxText } from "../../src/testing/faux-provider.js";
 
 const hostedModel = createFauxProvider().model({ provider: "anthropic", api: "custom" });
 const savedKey = process.env.ANTHROPIC_API_KEY;
+/** What a wire API module that declares `anthropic` hands the kit. */
+const anthropicKeys: ProviderKeySource[] = [
+	{ auth: { kind: "key" }, providers: { anthropic: { apiKeyVariables: ["ANTHROPIC_API_KEY"] } } },
+];
 
 afterEach(() => {
 	if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
@@ -14,9 +19,14 @@ describe("runProviderStream", () => {
 	it("ends with kind auth and names the variable when a hosted provider has no key", async () => {
 		delete process.env.ANTHROPIC_API_KEY;
 		let bodyRan = false;
-		const message = await runProviderStream(hostedModel, {}, async () => {
-			bodyRan = true;
-		}).result();
+		const message = await runProviderStream(
+			hostedModel,
+			{},
+			async () => {
+				bodyRan = true;
+			},
+			{ keySources: anthropicKeys },
+		).result();
 		expect(bodyRan).toBe(false);
 		expect(message.stopReason).toBe("error");
 		expect(message.error?.kind).toBe("auth");
@@ -26,11 +36,31 @@ describe("runProviderStream", () => {
 	it("reads the key from the environment when the options carry none", async () => {
 		process.env.ANTHROPIC_API_KEY = "from-env";
 		let seen: string | undefined;
-		await runProviderStream(hostedModel, {}, async (run) => {
-			seen = run.apiKey;
-			run.assembler.finish();
-		}).result();
+		await runProviderStream(
+			hostedModel,
+			{},
+			async (run) => {
+				seen = run.apiKey;
+				run.assembler.finish();
+			},
+			{ keySources: anthropicKeys },
+		).result();
 		expect(seen).toBe("from-env");
+	});
+
+	it("prefers the caller's key, and reads no environment without key sources (the registry resolved it)", async () => {
+		process.env.ANTHROPIC_API_KEY = "from-env";
+		const seen: (string | undefined)[] = [];
+		const body = async (run: { apiKey: string | undefined; assembler: { finish(): void } }) => {
+			seen.push(run.apiKey);
+			run.assembler.finish();
+		};
+		await runProviderStream(hostedModel, { apiKey: "from-caller" }, body, {
+			keySources: anthropicKeys,
+		}).result();
+		const message = await runProviderStream(hostedModel, {}, body).result();
+		expect(message.stopReason).toBe("stop");
+		expect(seen).toEqual(["from-caller", undefined]);
 	});
 
 	it("reports a body that returns without finishing as a truncated stream (kind network)", async () => {

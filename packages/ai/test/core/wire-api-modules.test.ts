@@ -118,7 +118,7 @@ describe("wire API modules", () => {
 		faux.enqueue({ content: [fauxText("hello")] });
 		const model = findModel("acme", "acme-large", registry);
 		if (!model) throw new Error("unreachable");
-		const message = await registry.complete(model, { messages: [] });
+		const message = await registry.complete(model, { messages: [] }, { apiKey: "acme-key" });
 		expect(message.content).toEqual([{ type: "text", text: "hello" }]);
 	});
 

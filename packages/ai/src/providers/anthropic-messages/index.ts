@@ -2,6 +2,7 @@ import { runProviderStream } from "../../provider-run.js";
 import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
 import type { AnthropicSdk } from "../sdk-types.js";
+import { BUILT_IN_KEY_SOURCES } from "../vendors/built-in-key-sources.js";
 import { type AnthropicSdkExports, streamMessages } from "./stream.js";
 
 export type { AnthropicSdk } from "../sdk-types.js";
@@ -29,10 +30,15 @@ export function createAnthropicMessagesProvider(
 	return {
 		api: "anthropic-messages",
 		stream: (model, context, streamOptions) =>
-			runProviderStream(model, streamOptions, async (run) => {
-				// An app's loader is taken to return the SDK of the peer range.
-				const sdk = (await loadSdk(importer, SDK)) as AnthropicSdkExports;
-				await streamMessages(sdk, model, context, run);
-			}),
+			runProviderStream(
+				model,
+				streamOptions,
+				async (run) => {
+					// An app's loader is taken to return the SDK of the peer range.
+					const sdk = (await loadSdk(importer, SDK)) as AnthropicSdkExports;
+					await streamMessages(sdk, model, context, run);
+				},
+				{ keySources: BUILT_IN_KEY_SOURCES },
+			),
 	};
 }

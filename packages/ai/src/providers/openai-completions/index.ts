@@ -3,6 +3,7 @@ import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
 import type { OpenAISdkExports } from "../openai-shared/client.js";
 import type { OpenAISdk } from "../sdk-types.js";
+import { BUILT_IN_KEY_SOURCES } from "../vendors/built-in-key-sources.js";
 import { streamChatCompletions } from "./stream.js";
 
 export type { OpenAISdk } from "../sdk-types.js";
@@ -25,14 +26,19 @@ export function createOpenAICompletionsProvider(
 	return {
 		api: "openai-completions",
 		stream: (model, context, streamOptions) =>
-			runProviderStream(model, streamOptions, async (run) => {
-				// An app's loader is taken to return the SDK of the peer range.
-				const sdk = (await loadSdk(importer, {
-					packageName: "openai",
-					api: "openai-completions",
-					versionRange: "^7.60.0",
-				})) as OpenAISdkExports;
-				await streamChatCompletions(sdk, model, context, run);
-			}),
+			runProviderStream(
+				model,
+				streamOptions,
+				async (run) => {
+					// An app's loader is taken to return the SDK of the peer range.
+					const sdk = (await loadSdk(importer, {
+						packageName: "openai",
+						api: "openai-completions",
+						versionRange: "^7.60.0",
+					})) as OpenAISdkExports;
+					await streamChatCompletions(sdk, model, context, run);
+				},
+				{ keySources: BUILT_IN_KEY_SOURCES },
+			),
 	};
 }

@@ -3,6 +3,7 @@ import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
 import type { OpenAISdkExports } from "../openai-shared/client.js";
 import type { OpenAISdk } from "../sdk-types.js";
+import { BUILT_IN_KEY_SOURCES } from "../vendors/built-in-key-sources.js";
 import { streamResponses } from "./stream.js";
 
 export type { OpenAISdk } from "../sdk-types.js";
@@ -28,10 +29,15 @@ export function createOpenAIResponsesProvider(
 	return {
 		api: "openai-responses",
 		stream: (model, context, streamOptions) =>
-			runProviderStream(model, streamOptions, async (run) => {
-				// An app's loader is taken to return the SDK of the peer range.
-				const sdk = (await loadSdk(importer, SDK)) as OpenAISdkExports;
-				await streamResponses(sdk, model, context, run);
-			}),
+			runProviderStream(
+				model,
+				streamOptions,
+				async (run) => {
+					// An app's loader is taken to return the SDK of the peer range.
+					const sdk = (await loadSdk(importer, SDK)) as OpenAISdkExports;
+					await streamResponses(sdk, model, context, run);
+				},
+				{ keySources: BUILT_IN_KEY_SOURCES },
+			),
 	};
 }
