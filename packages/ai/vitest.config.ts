@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { sharedTestSettings } from "../../scripts/vitest-settings.mjs";
+import { sharedTestSettings, sharedWorkerProjects } from "../../scripts/vitest-settings.mjs";
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,6 +14,6 @@ export default defineConfig({
 	},
 	test: {
 		...sharedTestSettings(import.meta.url),
-		include: ["test/**/*.test.ts"],
+		...sharedWorkerProjects(import.meta.url, ["test/**/*.test.ts"]),
 	},
 });
