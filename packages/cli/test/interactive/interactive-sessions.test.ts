@@ -5,6 +5,7 @@ import { type CliFixture, createCliFixture } from "../e2e/cli-fixture.js";
 import {
 	answer,
 	exchange as exchangeIn,
+	moveInTree,
 	type RequestBody,
 	send,
 	startKestrel as startKestrelIn,
@@ -81,14 +82,7 @@ describe("interactive sessions in a real terminal (tmux)", () => {
 		await exchange(tmux, "second question about moons", "Answer two about moons.");
 
 		// /tree back to the first answer, without a summary: a new branch starts there.
-		await send(tmux, "/tree");
-		await tmux.waitFor("Move to (Enter)");
-		await tmux.type("Answer one");
-		await tmux.waitFor(/❯\s+assistant: Answer one about tides\./);
-		await tmux.press("Enter");
-		await tmux.waitFor("Summarise the branch you are leaving");
-		await tmux.type("n");
-		await tmux.waitFor("── Moved in the session tree");
+		await moveInTree(tmux, "Answer one", /❯\s+assistant: Answer one about tides\./);
 		const branched = await exchange(tmux, "branch question about stars", "Answer on the stars branch.");
 		expect(branched.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
 		expect(text(branched.messages)).toContain("first question about tides");

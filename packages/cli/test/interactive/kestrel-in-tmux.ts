@@ -31,6 +31,21 @@ export async function send(session: TmuxSession, text: string): Promise<void> {
 	await session.press("Enter");
 }
 
+/**
+ * `/tree`, then moves to the entry found by typing `filter` (the picker's row must match
+ * `row`), without a summary of the branch being left: the next prompt starts a branch there.
+ */
+export async function moveInTree(session: TmuxSession, filter: string, row: RegExp): Promise<void> {
+	await send(session, "/tree");
+	await session.waitFor("Move to (Enter)");
+	await session.type(filter);
+	await session.waitFor(row);
+	await session.press("Enter");
+	await session.waitFor("Summarise the branch you are leaving");
+	await session.type("n");
+	await session.waitFor("── Moved in the session tree");
+}
+
 /** A scripted Anthropic answer of one text block, with usage. */
 export const answer = (text: string) => ({
 	body: encodeAnthropicStream({ blocks: [{ type: "text", text }], usage: { input: 120, output: 30 } }),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliFixture, createCliFixture } from "../e2e/cli-fixture.js";
 import { createStoreDatabase, type StoreDatabase } from "../e2e/postgres-store.js";
-import { exchange, send, startKestrel, waitUntilTyping } from "./kestrel-in-tmux.js";
+import { exchange, moveInTree, send, startKestrel, waitUntilTyping } from "./kestrel-in-tmux.js";
 import type { TmuxSession } from "./tmux-driver.js";
 
 let fixture: CliFixture;
@@ -34,14 +34,7 @@ describe("sessions in PostgreSQL, interactively (tmux)", () => {
 		await exchange(fixture, tmux, "second question about moons", "Answer two about moons.");
 
 		// /tree back to the first answer, without a summary: the next prompt starts a branch there.
-		await send(tmux, "/tree");
-		await tmux.waitFor("Move to (Enter)");
-		await tmux.type("Answer one");
-		await tmux.waitFor(/❯\s+assistant: Answer one about tides\./);
-		await tmux.press("Enter");
-		await tmux.waitFor("Summarise the branch you are leaving");
-		await tmux.type("n");
-		await tmux.waitFor("── Moved in the session tree");
+		await moveInTree(tmux, "Answer one", /❯\s+assistant: Answer one about tides\./);
 		const branched = await exchange(
 			fixture,
 			tmux,

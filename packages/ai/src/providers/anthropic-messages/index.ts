@@ -1,8 +1,6 @@
-import { runProviderStream } from "../../provider-run.js";
-import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
+import { sdkProvider } from "../sdk-provider/sdk-provider.js";
 import type { AnthropicSdk } from "../sdk-types.js";
-import { BUILT_IN_KEY_SOURCES } from "../vendors/built-in-key-sources.js";
 import { type AnthropicSdkExports, streamMessages } from "./stream.js";
 
 export type { AnthropicSdk } from "../sdk-types.js";
@@ -27,18 +25,10 @@ export function createAnthropicMessagesProvider(
 	options: AnthropicMessagesProviderOptions = {},
 ): ProviderImplementation<"anthropic-messages"> {
 	const importer: () => Promise<AnthropicSdk> = options.loadSdk ?? importSdk;
-	return {
-		api: "anthropic-messages",
-		stream: (model, context, streamOptions) =>
-			runProviderStream(
-				model,
-				streamOptions,
-				async (run) => {
-					// An app's loader is taken to return the SDK of the peer range.
-					const sdk = (await loadSdk(importer, SDK)) as AnthropicSdkExports;
-					await streamMessages(sdk, model, context, run);
-				},
-				{ keySources: BUILT_IN_KEY_SOURCES },
-			),
-	};
+	return sdkProvider<"anthropic-messages", AnthropicSdkExports>(
+		"anthropic-messages",
+		SDK,
+		importer,
+		streamMessages,
+	);
 }

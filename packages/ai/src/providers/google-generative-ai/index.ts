@@ -1,8 +1,6 @@
-import { runProviderStream } from "../../provider-run.js";
-import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
+import { sdkProvider } from "../sdk-provider/sdk-provider.js";
 import type { GoogleGenAISdk } from "../sdk-types.js";
-import { BUILT_IN_KEY_SOURCES } from "../vendors/built-in-key-sources.js";
 import { type GoogleGenAISdkExports, streamGenerateContent } from "./stream.js";
 
 export type { GoogleGenAISdk } from "../sdk-types.js";
@@ -27,18 +25,10 @@ export function createGoogleGenerativeAIProvider(
 	options: GoogleGenerativeAIProviderOptions = {},
 ): ProviderImplementation<"google-generative-ai"> {
 	const importer: () => Promise<GoogleGenAISdk> = options.loadSdk ?? importSdk;
-	return {
-		api: "google-generative-ai",
-		stream: (model, context, streamOptions) =>
-			runProviderStream(
-				model,
-				streamOptions,
-				async (run) => {
-					// An app's loader is taken to return the SDK of the peer range.
-					const sdk = (await loadSdk(importer, SDK)) as GoogleGenAISdkExports;
-					await streamGenerateContent(sdk, model, context, run);
-				},
-				{ keySources: BUILT_IN_KEY_SOURCES },
-			),
-	};
+	return sdkProvider<"google-generative-ai", GoogleGenAISdkExports>(
+		"google-generative-ai",
+		SDK,
+		importer,
+		streamGenerateContent,
+	);
 }

@@ -1,9 +1,7 @@
-import { runProviderStream } from "../../provider-run.js";
-import { loadSdk } from "../../sdk-loader.js";
 import type { ProviderImplementation } from "../../types.js";
 import type { OpenAISdkExports } from "../openai-shared/client.js";
+import { sdkProvider } from "../sdk-provider/sdk-provider.js";
 import type { OpenAISdk } from "../sdk-types.js";
-import { BUILT_IN_KEY_SOURCES } from "../vendors/built-in-key-sources.js";
 import { streamResponses } from "./stream.js";
 
 export type { OpenAISdk } from "../sdk-types.js";
@@ -26,18 +24,10 @@ export function createOpenAIResponsesProvider(
 	options: OpenAIResponsesProviderOptions = {},
 ): ProviderImplementation<"openai-responses"> {
 	const importer: () => Promise<OpenAISdk> = options.loadSdk ?? (() => import("openai"));
-	return {
-		api: "openai-responses",
-		stream: (model, context, streamOptions) =>
-			runProviderStream(
-				model,
-				streamOptions,
-				async (run) => {
-					// An app's loader is taken to return the SDK of the peer range.
-					const sdk = (await loadSdk(importer, SDK)) as OpenAISdkExports;
-					await streamResponses(sdk, model, context, run);
-				},
-				{ keySources: BUILT_IN_KEY_SOURCES },
-			),
-	};
+	return sdkProvider<"openai-responses", OpenAISdkExports>(
+		"openai-responses",
+		SDK,
+		importer,
+		streamResponses,
+	);
 }
