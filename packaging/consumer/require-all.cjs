@@ -10,6 +10,7 @@ const entries = {
 	"@kestrel/tools-fs": ["createFsTools", "fsToolPack"],
 	"@kestrel/tools-fs/testing": ["MemoryFileOperations"],
 	"@kestrel/tools-shell": ["createBashTool", "shellToolPack"],
+	"@kestrel/session-postgres": ["PostgresSessionBackend"],
 };
 for (const [specifier, names] of Object.entries(entries)) {
 	for (const name of names)

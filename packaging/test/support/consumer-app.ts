@@ -18,6 +18,7 @@ export const LIBRARIES = [
 	"@kestrel/harness",
 	"@kestrel/tools-fs",
 	"@kestrel/tools-shell",
+	"@kestrel/session-postgres",
 ] as const;
 
 /** The provider package that gets an app of its own, with `@kestrel/ai` and nothing else of Kestrel. */
@@ -141,6 +142,7 @@ async function writeApp(
 		"harness.ts",
 		"tools-fs.ts",
 		"tools-shell.ts",
+		"session-postgres.ts",
 		"cli.ts",
 	];
 	const configs = ["tsconfig.node16.json", "tsconfig.bundler.json", "require-all.cjs"];
