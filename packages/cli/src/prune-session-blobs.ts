@@ -1,11 +1,11 @@
 import { SessionManager, type Settings } from "@kestrel/harness";
 import type { CliOptions } from "./args/cli-options.js";
-import { sessionDirFor } from "./wiring/open-session.js";
+import { sessionDirFor, sessionStoreManager } from "./wiring/open-session.js";
 
 /**
- * `kestrel --prune-blobs`: removes the stored images that no session of the folder uses,
- * and says what it did. Exit code 1 when a session of the folder is open elsewhere (nothing
- * is removed then).
+ * `kestrel --prune-blobs`: removes the stored images that no session of the folder (or of
+ * the session store, with `--session-store` or `session.store`) uses, and says what it did.
+ * Exit code 1 when a session is open elsewhere (nothing is removed then).
  */
 export async function pruneSessionBlobs(
 	options: CliOptions,
@@ -13,8 +13,10 @@ export async function pruneSessionBlobs(
 	cwd: string,
 	home: string,
 ): Promise<number> {
+	const store = await sessionStoreManager(options, settings, cwd);
 	const dir = sessionDirFor(options, settings, cwd, home);
-	const result = await new SessionManager({ dir, cwd }).pruneBlobs();
+	const result = await (store ?? new SessionManager({ dir, cwd })).pruneBlobs();
+	const where = store ? "the session store" : dir;
 	if (result.skipped) {
 		const holder = result.skipped.holder;
 		const who = holder ? ` by pid ${holder.pid} on ${holder.host}` : "";
@@ -25,7 +27,7 @@ export async function pruneSessionBlobs(
 	}
 	const size = formatBytes(result.bytes);
 	process.stdout.write(
-		`Removed ${result.removed.length} unused image blob${result.removed.length === 1 ? "" : "s"} (${size}) from ${dir}; kept ${result.kept}.\n`,
+		`Removed ${result.removed.length} unused image blob${result.removed.length === 1 ? "" : "s"} (${size}) from ${where}; kept ${result.kept}.\n`,
 	);
 	return 0;
 }

@@ -32,7 +32,7 @@ export class PostgresBlobStore implements BlobStore {
 		this.cache.set(hash, copy);
 		this.writes.push(async () => {
 			await this.pool.query(
-				`INSERT INTO ${this.tables.blobs} (hash, bytes) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING`,
+				`INSERT INTO ${this.tables.blobs} (hash, bytes) VALUES ($1, $2) ON CONFLICT (hash) DO UPDATE SET created_at = now()`,
 				[hash, copy],
 			);
 		});

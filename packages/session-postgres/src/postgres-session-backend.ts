@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import {
 	type FsyncPolicy,
+	type PruneBlobsOptions,
+	type PruneBlobsResult,
 	parseSessionText,
 	type SessionBackend,
 	type SessionInfo,
@@ -13,6 +15,7 @@ import {
 import pg from "pg";
 import { PostgresAppender } from "./postgres-appender.js";
 import { PostgresBlobStore } from "./postgres-blob-store.js";
+import { prunePostgresBlobs } from "./postgres-prune-blobs.js";
 import { noSession, PostgresWriterLock } from "./postgres-writer-lock.js";
 import { migrate, type Tables } from "./schema.js";
 
@@ -223,6 +226,14 @@ export class PostgresSessionBackend implements SessionBackend {
 
 	blobs(): PostgresBlobStore {
 		return this.blobStore;
+	}
+
+	/**
+	 * Removes the blobs no session of the store refers to (every session, whatever its
+	 * working folder); see {@link prunePostgresBlobs}. `SessionManager.pruneBlobs` calls it.
+	 */
+	pruneBlobs(options: PruneBlobsOptions = {}): Promise<PruneBlobsResult> {
+		return prunePostgresBlobs(this.pool, this.tables, this.schema, options);
 	}
 
 	async list(): Promise<SessionInfo[]> {

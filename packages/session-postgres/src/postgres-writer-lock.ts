@@ -13,6 +13,11 @@ const CONNECTION_LOST = {
 	since: "unknown",
 };
 
+/** The name of session `key`'s advisory lock (hashed into the lock's key). */
+export function writerLockName(schema: string, key: string): string {
+	return `kestrel-session:${schema}:${key}`;
+}
+
 /** Who holds a session's writer lock, as `SessionLockedError` names it. */
 type Holder = { pid: number; host: string; since: string };
 
@@ -73,7 +78,7 @@ export class PostgresWriterLock implements WriterLock {
 			await client.query(
 				"SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3",
 			);
-			const lockName = `kestrel-session:${schema}:${key}`;
+			const lockName = writerLockName(schema, key);
 			const taken = await client.query<{ locked: boolean }>(
 				"SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked",
 				[lockName],

@@ -79,6 +79,22 @@ describe("sessions in PostgreSQL", () => {
 		expect(await fixture.sessionFiles()).toEqual([]);
 	});
 
+	it("--prune-blobs with a session store removes the store's unused images", async () => {
+		fixture.server.enqueue(answer("Noted."));
+		const run = await fixture.run(["--session-store", storeUrl, "--model", WIRE_MODEL, "-p", "Remember"]);
+		expect(run.code).toBe(0);
+		// An image no entry refers to (its session was deleted), stored two hours ago.
+		await store.query(
+			"INSERT INTO kestrel_blobs (hash, bytes, created_at) VALUES ($1, $2, now() - interval '2 hours')",
+			["a".repeat(64), Buffer.alloc(2_048, 1)],
+		);
+		const pruned = await fixture.run(["--session-store", storeUrl, "--prune-blobs"]);
+		expect(pruned.stderr).toBe("");
+		expect(pruned.code).toBe(0);
+		expect(pruned.stdout).toBe("Removed 1 unused image blob (2.0 KiB) from the session store; kept 0.\n");
+		expect((await store.query("SELECT count(*) AS n FROM kestrel_blobs")).rows[0].n).toBe("0");
+	});
+
 	it("says which URLs it knows, and what failed when the server cannot be reached", async () => {
 		const unknown = await fixture.run([
 			"--session-store",

@@ -29,6 +29,8 @@ export interface StoreDatabase {
 	sessions(): ReturnType<PostgresSessionBackend["list"]>;
 	/** The header line of the session at `path`, parsed. */
 	header(path: string): Promise<{ id: string; parentSession?: { id: string; path?: string } }>;
+	/** Runs one statement on this database. */
+	query(sql: string, values?: unknown[]): Promise<pg.QueryResult>;
 	drop(): Promise<void>;
 }
 
@@ -49,6 +51,15 @@ export async function createStoreDatabase(): Promise<StoreDatabase> {
 		url: url.toString(),
 		sessions: () => use((store) => store.list()),
 		header: (path) => use(async (store) => JSON.parse(String(await store.read(path)).split("\n")[0] ?? "{}")),
+		async query(sql, values) {
+			const client = new pg.Client({ connectionString: url.toString() });
+			await client.connect();
+			try {
+				return await client.query(sql, values);
+			} finally {
+				await client.end();
+			}
+		},
 		drop: () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
 	};
 }
