@@ -33,6 +33,14 @@ export function newSchemaStore(options: { cwd?: string } = {}) {
 			backends.push(backend);
 			return backend;
 		},
+		/** Deletes a session's row (its entries go with it), as an operator would. */
+		async deleteSession(path: string): Promise<void> {
+			await withClient((client) =>
+				client.query(`DELETE FROM "${schema}".kestrel_sessions WHERE session_id = $1`, [
+					path.replace(/^pg:/, ""),
+				]),
+			);
+		},
 		async dispose(): Promise<void> {
 			await Promise.all(backends.splice(0).map((backend) => backend.close().catch(() => {})));
 			await withClient((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AssistantMessage, ImageContent, UserMessage } from "@kestrel/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionBackend } from "../session/session-backend.js";
@@ -14,6 +15,11 @@ export interface SessionBackendFixture {
 	open(): SessionBackend | Promise<SessionBackend>;
 	/** Removes the store and closes what `open` made; called after each test. */
 	dispose?(): Promise<void>;
+	/**
+	 * Deletes the session at `path` as an operator would (the backend has no verb for it).
+	 * Given, the pruning case runs, and the backend must have `pruneBlobs`.
+	 */
+	deleteSession?(path: string): Promise<void>;
 }
 
 const CWD = "/work/project";
@@ -21,7 +27,8 @@ const CWD = "/work/project";
 /**
  * The behaviour every {@link SessionBackend} shares with the file backend, as vitest tests:
  * appends read back in a new manager, the tree, branches, labels, names, images in blobs,
- * listing newest first, `continueRecent`, fork, and the writer lock. `newStore` makes an
+ * listing newest first, `continueRecent`, fork, the writer lock, and pruning the images no
+ * session refers to (when the fixture has `deleteSession`). `newStore` makes an
  * empty store per test. Call it at the top level of a test file.
  */
 export function describeSessionBackendContract(
@@ -171,6 +178,35 @@ export function describeSessionBackendContract(
 			expect(third.buildContext().messages.map(textOf)).toEqual(["remember this", "remembered"]);
 		});
 
+		it("prunes the images only a deleted session used, reporting them first with dryRun", async (context) => {
+			const fixture = await store();
+			const backend = await fixture.open();
+			if (!fixture.deleteSession) return context.skip();
+			expect(backend.pruneBlobs, "a backend with deleteSession in its fixture prunes blobs").toBeTypeOf(
+				"function",
+			);
+			const sessions = SessionManager.withBackend(backend, { cwd: CWD });
+			const [kept, gone, shared] = [image("k"), image("g"), image("s")];
+			const stays = track(await sessions.create());
+			stays.appendMessage(user("stays", [kept, shared]));
+			await stays.close();
+			const deleted = track(await sessions.create());
+			deleted.appendMessage(user("deleted", [gone, shared]));
+			await deleted.close();
+			await fixture.deleteSession(deleted.path as string);
+
+			// Two hours on, every blob is older than the default hour.
+			const later = Date.now() + 2 * 60 * 60 * 1000;
+			const expected = { removed: [blobHash(gone)], bytes: 4096, kept: 2 };
+			expect(await sessions.pruneBlobs({ dryRun: true, now: later })).toEqual(expected);
+			expect(await sessions.pruneBlobs({ now: later })).toEqual(expected);
+			expect((await sessions.pruneBlobs({ now: later })).removed).toEqual([]);
+			const again = await reopen(fixture, stays);
+			expect((again.buildContext().messages[0] as { content: unknown }).content).toEqual(
+				user("stays", [kept, shared]).content,
+			);
+		});
+
 		it("forks the path to an entry, with its labels and images, into a new session", async () => {
 			const fixture = await store();
 			const writer = await manager(fixture);
@@ -257,6 +293,11 @@ function assistant(text: string): AssistantMessage {
 		stopReason: "stop",
 		timestamp: 1_700_000_000_001,
 	};
+}
+
+/** The name of an image's blob: the SHA-256 of its bytes. */
+function blobHash(picture: ImageContent): string {
+	return createHash("sha256").update(Buffer.from(picture.data, "base64")).digest("hex");
 }
 
 /** Distinct bytes per seed, large enough to go to the blob store. */

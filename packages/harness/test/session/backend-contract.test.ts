@@ -9,6 +9,7 @@ describeSessionBackendContract("files", async () => {
 	return {
 		open: () => new FileSessionBackend(dir),
 		dispose: () => rm(dir, { recursive: true, force: true }),
+		deleteSession: (path) => rm(path),
 	};
 });
 
