@@ -15,11 +15,6 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/**
- * Cycles known and not yet untangled, by package folder and the sorted nodes of the cycle.
- * Each is an open task (see the issue notes); a new cycle, or one of these growing, fails.
- */
-const KNOWN = new Map([]);
 const RUNTIME_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm;
 
 const packages =
@@ -32,12 +27,7 @@ for (const folder of packages) {
 	const src = join(folder, "src");
 	if (!isFolder(src)) continue;
 	const edges = folderEdges(src);
-	const known = KNOWN.get(relative(ROOT, src).split(sep).join("/"));
 	for (const cycle of cycles(edges)) {
-		if (known && known.nodes.join(",") === cycle.join(",")) {
-			console.log(`${relative(ROOT, src)}: known cycle, to untangle: ${known.why}`);
-			continue;
-		}
 		problems += 1;
 		console.error(`${relative(ROOT, src)}: the folders ${cycle.join(", ")} import each other in a cycle:`);
 		for (const from of cycle)

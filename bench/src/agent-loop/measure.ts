@@ -51,10 +51,6 @@ export class TurnClock {
 	}
 }
 
-export function mean(values: readonly number[]): number {
-	return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
 export { median } from "../measure.js";
 
 /**

@@ -17,13 +17,6 @@ export interface SessionFlags {
 	sessionStore?: string;
 }
 
-/**
- * Opens the session to run in: a new file in `--session-dir` (else the `session.dir`
- * setting, else `defaultSessionDir(cwd)`); `-c` the most recent one there; `--session`
- * that file; `--no-session` a session in memory. With a session store (`--session-store`,
- * else the `session.store` setting), sessions live there instead of files: `-c` continues
- * the store's most recent session of this folder, `--session` takes a session's `pg:<id>`.
- */
 /** The sessions kestrel works with, and how it reads a session path the user gives. */
 export interface OpenedSessions {
 	manager: SessionManager;
@@ -36,6 +29,13 @@ export interface OpenedSessions {
 	sessionPath: (path: string) => string;
 }
 
+/**
+ * Opens the session to run in: a new file in `--session-dir` (else the `session.dir`
+ * setting, else `defaultSessionDir(cwd)`); `-c` the most recent one there; `--session`
+ * that file; `--no-session` a session in memory. With a session store (`--session-store`,
+ * else the `session.store` setting), sessions live there instead of files: `-c` continues
+ * the store's most recent session of this folder, `--session` takes a session's `pg:<id>`.
+ */
 export async function openSession(
 	flags: SessionFlags,
 	settings: Settings,
