@@ -16,10 +16,17 @@ const COMPACT_AFTER = 1024;
 export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	private queue: TEvent[] = [];
 	private head = 0;
-	private readonly waiters: ((item: IteratorResult<TEvent>) => void)[] = [];
+	/** The reader waiting for the next event, if any; `laterWaiters` after it, rarely used. */
+	private waiter: Waiter<TEvent> | undefined;
+	private readonly laterWaiters: Waiter<TEvent>[] = [];
 	private finished = false;
 	private resolveResult!: (value: TResult) => void;
 	private readonly resultPromise: Promise<TResult>;
+	/** A `Promise` executor made once: a reader that keeps up waits once per event. */
+	private readonly addWaiter = (resolve: Waiter<TEvent>) => {
+		if (this.waiter) this.laterWaiters.push(resolve);
+		else this.waiter = resolve;
+	};
 
 	constructor(
 		private readonly isTerminal: (event: TEvent) => boolean,
@@ -41,9 +48,11 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 			this.finished = true;
 			this.resolveResult(this.resultOf(event));
 		}
-		const waiter = this.waiters.length > 0 ? this.waiters.shift() : undefined;
-		if (waiter) waiter({ value: event, done: false });
-		else this.queue.push(event);
+		const waiter = this.waiter;
+		if (waiter) {
+			this.waiter = this.laterWaiters.length > 0 ? this.laterWaiters.shift() : undefined;
+			waiter({ value: event, done: false });
+		} else this.queue.push(event);
 		if (this.finished) this.releaseWaiters();
 	}
 
@@ -67,7 +76,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 				if (stopped) return Promise.resolve(done);
 				if (this.head < this.queue.length) return Promise.resolve({ value: this.dequeue(), done: false });
 				if (this.finished) return Promise.resolve(done);
-				return new Promise<IteratorResult<TEvent>>((resolve) => this.waiters.push(resolve));
+				return new Promise<IteratorResult<TEvent>>(this.addWaiter);
 			},
 			// `break` in a `for await` ends this iterator; the stream itself goes on.
 			return: () => {
@@ -92,9 +101,14 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	}
 
 	private releaseWaiters(): void {
-		for (const waiter of this.waiters.splice(0)) waiter({ value: undefined, done: true });
+		const waiters = this.waiter ? [this.waiter, ...this.laterWaiters.splice(0)] : [];
+		this.waiter = undefined;
+		for (const waiter of waiters) waiter({ value: undefined, done: true });
 	}
 }
+
+/** Resolves a reader's pending `next()`. */
+type Waiter<TEvent> = (item: IteratorResult<TEvent>) => void;
 
 /** Identifies the request a stream belongs to, for messages built before any event. */
 export type StreamOrigin = Pick<Model, "api" | "provider" | "id">;

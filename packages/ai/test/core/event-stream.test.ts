@@ -112,6 +112,22 @@ describe("EventStream under a producer far ahead of its consumer", () => {
 		expect(await stream.result()).toBe(-1);
 	});
 
+	it("answers several next() calls made before any event in call order, and ends the rest", async () => {
+		const stream = numbers();
+		const iterator = stream[Symbol.asyncIterator]();
+		const pending = [iterator.next(), iterator.next(), iterator.next(), iterator.next()];
+		stream.push(7);
+		stream.push(8);
+		stream.end(0);
+		expect(await Promise.all(pending)).toEqual([
+			{ value: 7, done: false },
+			{ value: 8, done: false },
+			{ value: undefined, done: true },
+			{ value: undefined, done: true },
+		]);
+		expect(await iterator.next()).toEqual({ value: undefined, done: true });
+	});
+
 	it("a break ends that iteration without ending the stream", async () => {
 		const stream = numbers();
 		for (let index = 0; index < 3; index++) stream.push(index);
