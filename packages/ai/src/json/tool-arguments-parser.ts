@@ -1,5 +1,5 @@
-import { JSONParser, type ParsedElementInfo, type ParsedTokenInfo } from "@streamparser/json";
 import type { ToolArgumentsError } from "../types.js";
+import { LiveJsonObject } from "./live-json.js";
 import { JsonRepairStream, repairJson } from "./repair-json.js";
 
 /** The final arguments of a tool call; `error` only when they could not be parsed. */
@@ -12,61 +12,43 @@ export interface ToolArgumentsResult {
  * Incremental parser for streamed tool-call arguments.
  *
  * Each delta goes once through the streaming repair (so raw newlines and bad escapes,
- * common in model output, do not stop the live view) and once through `@streamparser/json`,
- * whose partial values are live references into the object it builds: `value` is that
- * object, with the string being received written into it after every push. `finish()`
- * does not trust the live object; it parses the joined text exactly once with `JSON.parse`.
+ * common in model output, do not stop the live view) and once through `LiveJsonObject`,
+ * which keeps the object being received up to date: `value` is that object, with the
+ * string being received written into it after every push. `finish()` does not trust the
+ * live object; it parses the joined text exactly once with `JSON.parse`.
  */
 export class ToolArgumentsParser {
 	private readonly chunks: string[] = [];
 	private readonly repair = new JsonRepairStream();
-	private readonly json: JSONParser;
-	/** The top-level object, once its `{` has been seen; undefined for any other top-level value. */
-	private root: Record<string, unknown> | undefined;
-	/**
-	 * A partial string we appended to an array ourselves. The library `push`es the completed
-	 * string into the array, so ours must be removed first.
-	 */
-	private provisional: { array: unknown[]; index: number } | undefined;
-	private streamFailed = false;
+	private readonly live = new LiveJsonObject();
 	private counted = 0;
 	private result: ToolArgumentsResult | undefined;
-
-	constructor() {
-		this.json = new JSONParser({ emitPartialTokens: true, emitPartialValues: true });
-		// Runs before the library's token parser sees the token.
-		this.json.onToken = (token) => this.onToken(token);
-		this.json.onValue = (info) => this.onValue(info);
-		this.json.onError = () => {
-			this.streamFailed = true;
-		};
-	}
 
 	/** Feed one streamed delta. Costs O(delta.length) amortised. Ignored after `finish()`. */
 	push(delta: string): void {
 		if (this.result || delta.length === 0) return;
 		this.chunks.push(delta);
-		if (this.streamFailed) return;
+		// Keep the last good value after an error: the live view is not fed any further.
+		if (this.live.failed) return;
 		const before = this.repair.work;
 		const repaired = this.repair.push(delta);
 		this.counted += this.repair.work - before + repaired.length;
-		// Keep the last good value after an error: the library is not fed any further.
-		if (repaired.length > 0) this.json.write(repaired);
+		if (repaired.length > 0) this.counted += this.live.push(repaired);
 	}
 
 	/**
 	 * The best current view of the arguments: a live object, mutated by later pushes. `{}`
 	 * until the top-level `{` arrives, and for ever if the top-level value is not an object.
 	 * A string being received appears with the text so far; an unfinished number or literal
-	 * is absent until it completes.
+	 * is absent until it completes; objects and arrays appear when they open.
 	 */
 	get value(): Record<string, unknown> {
-		return this.root ?? {};
+		return this.live.root ?? {};
 	}
 
 	/**
 	 * Units of work so far: characters examined by the repair pass, characters handed to the
-	 * streaming parser, callbacks it made, and at `finish()` the join and every parse pass.
+	 * live reader, values it placed, and at `finish()` the join and every parse pass.
 	 */
 	get work(): number {
 		return this.counted;
@@ -86,30 +68,6 @@ export class ToolArgumentsParser {
 			});
 		}
 		return this.result;
-	}
-
-	private onToken(token: ParsedTokenInfo): void {
-		this.counted++;
-		if (!token.partial && this.provisional) {
-			// The only token that can follow a partial string is that string, complete.
-			this.provisional.array.length = this.provisional.index;
-			this.provisional = undefined;
-		}
-	}
-
-	private onValue({ value, key, parent, stack, partial }: ParsedElementInfo): void {
-		this.counted++;
-		// At depth one the parent is the top-level container (its `{` emits a partial value).
-		if (!this.root && stack.length === 1 && isObject(parent)) this.root = parent;
-		// Partial keys, containers just opened, numbers and literals are not shown until complete.
-		if (!partial || typeof value !== "string" || parent === undefined || key === undefined) return;
-		if (Array.isArray(parent)) {
-			const index = key as number;
-			parent[index] = value;
-			this.provisional = { array: parent, index };
-		} else {
-			setOwn(parent, String(key), value);
-		}
 	}
 }
 
@@ -153,13 +111,4 @@ function tryParse(text: string): ParseAttempt {
 
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Assignment that makes `__proto__` an own property, as `JSON.parse` does. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-	if (key === "__proto__") {
-		Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-	} else {
-		target[key] = value;
-	}
 }

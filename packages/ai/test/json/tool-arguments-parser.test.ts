@@ -96,6 +96,44 @@ describe("ToolArgumentsParser", () => {
 		expect(parser.value).toEqual({ edits: ["abc", "de"] });
 	});
 
+	it("shows objects and arrays as soon as they open, the same objects until the end", () => {
+		const parser = new ToolArgumentsParser();
+		parser.push('{"path":"a.ts","edits":[{"old":"ab');
+		expect(parser.value).toEqual({ path: "a.ts", edits: [{ old: "ab" }] });
+		const edits = parser.value.edits;
+		parser.push('c","new":"x');
+		expect(parser.value).toEqual({ path: "a.ts", edits: [{ old: "abc", new: "x" }] });
+		parser.push('"},{');
+		expect(parser.value).toEqual({ path: "a.ts", edits: [{ old: "abc", new: "x" }, {}] });
+		parser.push('"old":"\\u00e');
+		// An escape still incomplete is not shown.
+		expect(parser.value).toEqual({ path: "a.ts", edits: [{ old: "abc", new: "x" }, { old: "" }] });
+		parser.push('9","new":[1,{"k":[]}]}]}');
+		expect(parser.value.edits).toBe(edits);
+		expect(parser.value).toEqual({
+			path: "a.ts",
+			edits: [
+				{ old: "abc", new: "x" },
+				{ old: "é", new: [1, { k: [] }] },
+			],
+		});
+	});
+
+	it.each([
+		["a misspelt literal", '{"a":1,"b":tru,"c":2}', { a: 1 }],
+		["a number with a leading zero", '{"a":"x","n":01}', { a: "x" }],
+		["a number that is only a sign", '{"a":"x","n":-}', { a: "x" }],
+		["a closing bracket of the wrong kind", '{"a":[1,2},"b":3}', { a: [1, 2] }],
+		["a key without quotes", '{"a":1,b:2}', { a: 1 }],
+		["a missing colon", '{"a" 1}', {}],
+	])("stops the live view at %s and reports the error at the end", (_name, text, live) => {
+		for (const deltaLength of [1, 4, text.length]) {
+			const parser = streamIn(text, deltaLength);
+			expect(parser.value).toEqual(live);
+			expect(parser.finish()).toEqual({ arguments: {}, error: { message: expect.any(String), raw: text } });
+		}
+	});
+
 	it.each(SHAPES)("final arguments and live value equal JSON.parse for %s in 1-char deltas", (text) => {
 		const parser = streamIn(text, 1);
 		expect(parser.value).toEqual(JSON.parse(text));
