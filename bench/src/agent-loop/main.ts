@@ -6,84 +6,100 @@
  *
  * Each loop is measured twice: with a synchronous event sink (`runAgentLoop`) and with its
  * events read through `for await` over its event stream (`agentLoop`), as apps and user
- * interfaces read them.
+ * interfaces read them (issue 16's measure).
  *
  * Two sources of responses, each its own table:
  * - `provider`: the scripted provider of `@kestrel/ai/testing`, streamed live per turn.
  * - `replay`: the same provider's events recorded before the clock starts and played
  *   back, which leaves the loops' own work (plus the async iteration all three pay).
  *
- * CPU is user + system time of this process (`process.cpuUsage`), read at the `turn_end`s
- * where the measured windows start and end (see `TurnClock`). Overhead is a loop's CPU per turn minus the floor's. Flatness compares
- * turns 101–200 with the last 100 (the transcript grows to 4,000 messages). Targets:
- * Kestrel's overhead at most half of pi-agent-core's, and flat. Figures are medians over
- * rounds; each round runs the clients in a rotated order with a collected heap.
+ * Every client runs in processes of its own (`child.ts`), as an app runs one loop: each
+ * process warms up with full runs, then measures a few; rounds start one process per
+ * client in a rotated order, so that drift in machine load hits every client alike.
+ * CPU is user + system time of that process (`process.cpuUsage`), read at the `turn_end`s
+ * where the measured windows start and end (see `TurnClock`). Overhead is a loop's CPU
+ * per turn minus the floor's. Flatness compares turns 101–200 with the last 100 (the
+ * transcript grows to 4,000 messages). Figures are medians over every measured run.
+ * A last table runs Kestrel's clients on replayed events at several run lengths (100,
+ * 1,000 and 10,000 turns): the CPU per turn must not grow with the length of the run.
  *
  * Exits non-zero when a run does not do what the script says, or with BENCH_STRICT=1 when
- * a target fails. Environment: BENCH_AGENT_TURNS (default 1000), BENCH_AGENT_RUNS
- * (default 7). Run with `node --expose-gc`.
+ * a target fails. Environment: BENCH_AGENT_TURNS (default 1000), BENCH_AGENT_RUNS (rounds,
+ * default 5), BENCH_AGENT_WARMUP_TURNS (turns of full runs before measuring, default
+ * 5000), BENCH_AGENT_RUNS_PER_PROCESS (default 3), BENCH_AGENT_LENGTHS (default
+ * 100,1000,10000; empty: no run-length table).
  */
-import { collectGarbage, median, type RunFigures, windowFor } from "./measure.js";
-import {
-	checkRun,
-	type Runner,
-	runFloor,
-	runKestrel,
-	runKestrelStream,
-	runPi,
-	runPiStream,
-	type Source,
-} from "./runners.js";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { CLIENT_NAMES, CLIENTS, type ClientName } from "./clients.js";
+import { median, type RunFigures, windowFor } from "./measure.js";
+import type { Source } from "./runners.js";
 
 const turns = Number(process.env.BENCH_AGENT_TURNS ?? 1000);
-const runs = Number(process.env.BENCH_AGENT_RUNS ?? 7);
+const rounds = Number(process.env.BENCH_AGENT_RUNS ?? 5);
+const warmupTurns = Number(process.env.BENCH_AGENT_WARMUP_TURNS ?? 5000);
+const lengths = (process.env.BENCH_AGENT_LENGTHS ?? "100,1000,10000").split(",").filter(Boolean).map(Number);
+const runsPerProcess = Number(process.env.BENCH_AGENT_RUNS_PER_PROCESS ?? 3);
 const strict = process.env.BENCH_STRICT === "1";
 const window = windowFor(turns);
 const earlyLabel = `turns ${window + 1}–${2 * window}`;
-
-interface Client {
-	label: string;
-	run: Runner;
-}
-const floorClient: Client = { label: "floor (no loop)", run: runFloor };
-const kestrelClient: Client = { label: "Kestrel agent-core", run: runKestrel };
-const piClient: Client = { label: "pi-agent-core 0.73.1", run: runPi };
-// The same loops with their events read through `for await` over the loop's event stream.
-const kestrelStreamClient: Client = { label: "Kestrel, for await", run: runKestrelStream };
-const piStreamClient: Client = { label: "pi, for await", run: runPiStream };
-const clients = [floorClient, kestrelClient, piClient, kestrelStreamClient, piStreamClient];
+const childScript = fileURLToPath(new URL("./child.js", import.meta.url));
+const run = promisify(execFile);
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function measure(client: Client, count: number, source: Source): Promise<RunFigures> {
-	collectGarbage();
-	const result = await client.run(count, source);
-	const problem = checkRun(`${client.label} (${source})`, count, result);
-	if (problem) {
-		console.error(`agent-loop bench: ${problem}`);
+/** One process of one client: its warm-ups (full runs, `warmupTurns` turns in all), then its measured runs. */
+async function measureInProcess(
+	client: ClientName,
+	source: Source,
+	turns: number,
+	runs: number,
+	backToBack: boolean,
+): Promise<RunFigures[]> {
+	const warmups = Math.max(1, Math.ceil(warmupTurns / turns));
+	const args = [childScript, client, source, String(turns), String(warmups), String(runs)];
+	if (backToBack) args.push("back-to-back");
+	try {
+		const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
+		return JSON.parse(stdout) as RunFigures[];
+	} catch (error) {
+		const { stderr } = error as { stderr?: string };
+		console.error(
+			`agent-loop bench: ${CLIENTS[client].label} (${source}) failed\n${stderr ?? String(error)}`,
+		);
 		process.exit(1);
 	}
-	return result.figures;
 }
 
-async function measureSource(source: Source): Promise<Map<Client, RunFigures>> {
-	log(`agent-loop bench (${source}): warming up…`);
-	for (const client of clients) await measure(client, Math.min(turns, 200), source);
-	const samples = new Map<Client, RunFigures[]>(clients.map((client) => [client, []]));
-	for (let round = 0; round < runs; round++) {
-		log(`  ${source}: round ${round + 1}/${runs}`);
-		// Rotate the order so that drift in machine load hits every client alike.
+/** Every measured run of each client, `runs` per process, in rounds of one process per client. */
+async function sampleClients(
+	source: Source,
+	turns: number,
+	runs: number,
+	clients: readonly ClientName[],
+	backToBack = false,
+): Promise<Map<ClientName, RunFigures[]>> {
+	const samples = new Map<ClientName, RunFigures[]>(clients.map((client) => [client, []]));
+	for (let round = 0; round < rounds; round++) {
+		log(`agent-loop bench (${source}, ${turns} turns): round ${round + 1}/${rounds}`);
 		for (let index = 0; index < clients.length; index++) {
 			const client = clients[(round + index) % clients.length]!;
-			samples.get(client)!.push(await measure(client, turns, source));
+			samples.get(client)!.push(...(await measureInProcess(client, source, turns, runs, backToBack)));
 		}
 	}
-	const summary = new Map<Client, RunFigures>();
-	for (const [client, rounds] of samples) {
+	return samples;
+}
+
+/** Each client's median figures over its runs. */
+async function measureSource(source: Source): Promise<Map<ClientName, RunFigures>> {
+	const samples = await sampleClients(source, turns, runsPerProcess, CLIENT_NAMES);
+	const summary = new Map<ClientName, RunFigures>();
+	for (const [client, runs] of samples) {
 		summary.set(client, {
-			perTurnMs: median(rounds.map((run) => run.perTurnMs)),
-			earlyMs: median(rounds.map((run) => run.earlyMs)),
-			lateMs: median(rounds.map((run) => run.lateMs)),
+			perTurnMs: median(runs.map((figures) => figures.perTurnMs)),
+			earlyMs: median(runs.map((figures) => figures.earlyMs)),
+			lateMs: median(runs.map((figures) => figures.lateMs)),
 		});
 	}
 	return summary;
@@ -98,15 +114,15 @@ interface Verdict {
 	pass: boolean;
 }
 
-function report(source: Source, summary: Map<Client, RunFigures>): Verdict[] {
-	const floor = summary.get(floorClient)!;
+function report(source: Source, summary: Map<ClientName, RunFigures>): Verdict[] {
+	const floor = summary.get("floor")!;
 	console.log(
-		`\nAgent loop, ${source === "provider" ? "scripted provider" : "replayed events"}: ${turns} turns × 3 tool calls, median of ${runs} rounds`,
+		`\nAgent loop, ${source === "provider" ? "scripted provider" : "replayed events"}: ${turns} turns × 3 tool calls, median of ${rounds * runsPerProcess} runs in ${rounds} rounds of a process per client`,
 	);
 	console.log(
 		`${"client".padEnd(24)}${cell("CPU/turn")}${cell("overhead")}${cell(earlyLabel, 16)}${cell(`last ${window}`)}${cell("overhead Δ")}`,
 	);
-	const overhead = (client: Client) => {
+	const overhead = (client: ClientName) => {
 		const own = summary.get(client)!;
 		return {
 			perTurnMs: own.perTurnMs - floor.perTurnMs,
@@ -114,34 +130,49 @@ function report(source: Source, summary: Map<Client, RunFigures>): Verdict[] {
 			lateMs: own.lateMs - floor.lateMs,
 		};
 	};
-	for (const client of clients) {
+	for (const client of CLIENT_NAMES) {
 		const own = summary.get(client)!;
 		const extra = overhead(client);
-		const isFloor = client === floorClient;
+		const isFloor = client === "floor";
 		console.log(
-			`${client.label.padEnd(24)}${cell(us(own.perTurnMs))}${cell(isFloor ? "—" : us(extra.perTurnMs))}` +
+			`${CLIENTS[client].label.padEnd(24)}${cell(us(own.perTurnMs))}${cell(isFloor ? "—" : us(extra.perTurnMs))}` +
 				`${cell(us(own.earlyMs), 16)}${cell(us(own.lateMs))}${cell(isFloor ? "—" : us(extra.lateMs - extra.earlyMs))}`,
 		);
 	}
-	const kestrel = overhead(kestrelClient);
-	const pi = overhead(piClient);
+	const kestrel = overhead("kestrel");
+	const pi = overhead("pi");
 	const ratio = kestrel.perTurnMs / pi.perTurnMs;
 	// Issue 16's measure: total CPU per turn with the events read through `for await`.
-	const streamRatio = summary.get(kestrelStreamClient)!.perTurnMs / summary.get(piStreamClient)!.perTurnMs;
+	const streamRatio = summary.get("kestrel-stream")!.perTurnMs / summary.get("pi-stream")!.perTurnMs;
 	return [
 		{
 			name: `${source}: Kestrel's loop overhead ≤ 0.5 × pi-agent-core's`,
 			value: `${ratio.toFixed(2)} ×`,
 			pass: ratio <= 0.5,
 		},
-		flatness(source, "", kestrelClient, overhead(kestrelClient), summary),
+		flatness(source, "", "kestrel", overhead("kestrel"), summary),
 		{
 			name: `${source}: Kestrel's CPU per turn through for await ≤ 0.5 × pi-agent-core's`,
 			value: `${streamRatio.toFixed(2)} ×`,
 			pass: streamRatio <= 0.5,
 		},
-		flatness(source, " through for await", kestrelStreamClient, overhead(kestrelStreamClient), summary),
+		flatness(source, " through for await", "kestrel-stream", overhead("kestrel-stream"), summary),
+		shellCost(source, summary),
 	];
+}
+
+/**
+ * The run shell (`Agent`) over the loop: its CPU per turn beyond the loop's own (with a
+ * synchronous sink) is at most a quarter of the loop's turn (the noise allowance).
+ */
+function shellCost(source: Source, summary: Map<ClientName, RunFigures>): Verdict {
+	const loop = summary.get("kestrel")!.perTurnMs;
+	const extra = summary.get("kestrel-agent")!.perTurnMs - loop;
+	return {
+		name: `${source}: Kestrel's run shell (Agent) adds ≤ 25 % to the loop's CPU per turn`,
+		value: `${us(extra)} (${((extra / loop) * 100).toFixed(1)} %)`,
+		pass: extra <= 0.25 * loop,
+	};
 }
 
 /**
@@ -151,9 +182,9 @@ function report(source: Source, summary: Map<Client, RunFigures>): Verdict[] {
 function flatness(
 	source: Source,
 	how: string,
-	client: Client,
+	client: ClientName,
 	extra: { earlyMs: number; lateMs: number },
-	summary: Map<Client, RunFigures>,
+	summary: Map<ClientName, RunFigures>,
 ): Verdict {
 	const growth = (extra.lateMs - extra.earlyMs) / summary.get(client)!.earlyMs;
 	return {
@@ -163,9 +194,67 @@ function flatness(
 	};
 }
 
+/** The clients whose cost per turn must not grow with the length of the run. */
+const LENGTH_CLIENTS: readonly ClientName[] = ["floor", "kestrel", "kestrel-stream", "kestrel-agent"];
+
+/** Turns measured per process at each run length: short runs are run back to back. */
+const LENGTH_TURNS = 10_000;
+
+/**
+ * CPU per turn as a function of the run's length, replayed events: each process runs
+ * back to back as many runs of one length as make 10,000 turns, and the figure is the
+ * mean over all of them (total CPU over total turns), so that garbage collection, which a
+ * single 100-turn run may escape and leave to the next, is counted at every length.
+ *
+ * The floor's own figure grows with the length too (its heap holds the longer run's
+ * recorded events and transcript, and collecting it costs more), so a client is flat when
+ * its growth from the shortest to the longest runs is at most 1.25 × the floor's: a loop
+ * that does O(n) work per turn grows ×10 and more at 10,000 turns (pi-agent-core's does,
+ * through its `convertToLlm` and its context copies).
+ */
+async function reportLengths(): Promise<Verdict[]> {
+	if (lengths.length < 2) return [];
+	const byLength = new Map<number, Map<ClientName, number>>();
+	for (const length of lengths) {
+		const runs = Math.max(1, Math.round(LENGTH_TURNS / length));
+		const samples = await sampleClients("replay", length, runs, LENGTH_CLIENTS, true);
+		const means = new Map<ClientName, number>();
+		for (const [client, figures] of samples)
+			means.set(client, figures.reduce((sum, run) => sum + run.perTurnMs, 0) / figures.length);
+		byLength.set(length, means);
+	}
+	console.log(
+		`\nRun length, replayed events: mean CPU per turn over ${rounds} × ${LENGTH_TURNS} turns in runs of each length`,
+	);
+	console.log(
+		`${"client".padEnd(24)}${lengths.map((length) => cell(`${length} turns`, 14)).join("")}${cell("growth", 10)}`,
+	);
+	const verdicts: Verdict[] = [];
+	const shortest = lengths[0]!;
+	const longest = lengths.at(-1)!;
+	const growthOf = (client: ClientName) =>
+		byLength.get(longest)!.get(client)! / byLength.get(shortest)!.get(client)!;
+	const floorGrowth = growthOf("floor");
+	for (const client of LENGTH_CLIENTS) {
+		const figures = lengths.map((length) => byLength.get(length)!.get(client)!);
+		console.log(
+			`${CLIENTS[client].label.padEnd(24)}${figures.map((ms) => cell(us(ms), 14)).join("")}${cell(`×${growthOf(client).toFixed(2)}`, 10)}`,
+		);
+		if (client === "floor") continue;
+		const relative = growthOf(client) / floorGrowth;
+		verdicts.push({
+			name: `replay: ${CLIENTS[client].label} CPU per turn flat from ${shortest} to ${longest} turns (growth ≤ 1.25 × the floor's)`,
+			value: `${relative.toFixed(2)} ×`,
+			pass: relative <= 1.25,
+		});
+	}
+	return verdicts;
+}
+
 const verdicts: Verdict[] = [];
 for (const source of ["provider", "replay"] as const)
 	verdicts.push(...report(source, await measureSource(source)));
+verdicts.push(...(await reportLengths()));
 console.log("");
 for (const verdict of verdicts)
 	console.log(`${verdict.pass ? "PASS" : "FAIL"}  ${verdict.name}: ${verdict.value}`);

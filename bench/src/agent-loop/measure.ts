@@ -67,12 +67,24 @@ export function collectGarbage(): void {
 	(globalThis as { gc?: () => void }).gc?.();
 }
 
+let settleMs = 100;
+
+/** Runs measured back to back (the run-length table) do not idle before each other. */
+export function setSettleMs(ms: number): void {
+	settleMs = ms;
+}
+
 /**
- * Collects the heap and idles briefly, so that background threads (concurrent GC, JIT
- * compilation) finish the setup's work before the clock starts: `process.cpuUsage`
+ * Idles briefly (100 ms unless set otherwise), so that background threads (concurrent GC,
+ * JIT compilation) finish the setup's work before the clock starts: `process.cpuUsage`
  * counts every thread, and that work would otherwise land on the first turns.
  */
+export async function settle(): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, settleMs));
+}
+
+/** Collects the heap, then {@link settle}s. */
 export async function quiesce(): Promise<void> {
 	collectGarbage();
-	await new Promise((resolve) => setTimeout(resolve, 100));
+	await settle();
 }

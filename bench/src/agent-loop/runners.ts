@@ -1,4 +1,4 @@
-import { type AgentEvent, agentLoop, runAgentLoop, type StreamFn } from "@kestrel/agent-core";
+import { Agent, type AgentEvent, agentLoop, runAgentLoop, type StreamFn } from "@kestrel/agent-core";
 import {
 	type AssistantMessage,
 	type AssistantMessageEvent,
@@ -10,7 +10,7 @@ import {
 } from "@kestrel/ai";
 import { createFauxProvider } from "@kestrel/ai/testing";
 import { agentLoop as piAgentLoop, runAgentLoop as runPiAgentLoop } from "@mariozechner/pi-agent-core";
-import { quiesce, type RunFigures, TurnClock, windowFor } from "./measure.js";
+import { type RunFigures, settle, TurnClock, windowFor } from "./measure.js";
 import { benchTools, expectedMessageCount, FINAL_TEXT, finalReply, replyForTurn } from "./script.js";
 
 /** What one run of one client produced. */
@@ -34,7 +34,8 @@ export type Runner = (turns: number, source: Source) => Promise<RunResult>;
  * per run would spend its first hundred turns being compiled, in every client's figures.
  */
 class Responses {
-	private readonly faux = createFauxProvider();
+	// A benchmark's provider keeps no copy of each request (each copy is O(transcript)).
+	private readonly faux = createFauxProvider({ recordRequests: false });
 	private readonly registry = new ProviderRegistry();
 	readonly model: Model;
 	private recorded: AssistantMessageEvent[][] = [];
@@ -47,8 +48,6 @@ class Responses {
 
 	/** `provider`: the scripted provider, queued with the whole script. */
 	async provider(turns: number): Promise<StreamFn> {
-		// The provider keeps a copy of every request; a long-lived one must forget them.
-		this.faux.requests.length = 0;
 		while (this.faux.pending > 0) await this.drainOne();
 		for (let turn = 1; turn <= turns; turn++) this.faux.enqueue(replyForTurn(turn));
 		this.faux.enqueue(finalReply());
@@ -70,7 +69,6 @@ class Responses {
 				for await (const event of stream) events.push(event);
 				this.recorded.push(events);
 			}
-			this.faux.requests.length = 0;
 		}
 		this.next = 0;
 		return () => replayStream(this.recorded[this.next++] ?? []);
@@ -131,7 +129,7 @@ function summarise(clock: TurnClock, messages: readonly { role: string }[]): Run
 /** Kestrel's loop, through `runAgentLoop` with a synchronous sink. */
 export const runKestrel: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
-	await quiesce();
+	await settle();
 	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const messages = await runAgentLoop(
 		[{ role: "user", content: PROMPT, timestamp: 1 }],
@@ -152,7 +150,7 @@ export const runKestrel: Runner = async (turns, source) => {
  */
 export const runKestrelStream: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
-	await quiesce();
+	await settle();
 	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const events = agentLoop(
 		[{ role: "user", content: PROMPT, timestamp: 1 }],
@@ -167,10 +165,26 @@ export const runKestrelStream: Runner = async (turns, source) => {
 	return summarise(clock, await events.result());
 };
 
+/**
+ * Kestrel's stateful `Agent` (the run shell over the same loop): the events reach a
+ * listener, as a UI subscribed to an agent gets them; the transcript is the agent's state.
+ */
+export const runKestrelAgent: Runner = async (turns, source) => {
+	const { model, streamFn } = await setup(turns, source);
+	const agent = new Agent({ model, systemPrompt: SYSTEM, tools: benchTools(), streamFn });
+	await settle();
+	const clock = new TurnClock(turns + 1, windowFor(turns));
+	agent.subscribe((event) => {
+		if (event.type === "turn_end") clock.mark();
+	});
+	await agent.prompt(PROMPT);
+	return summarise(clock, agent.state.messages);
+};
+
 /** pi-agent-core's loop, its events consumed through its event stream in the same way. */
 export const runPiStream: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
-	await quiesce();
+	await settle();
 	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const events = piAgentLoop(
 		[{ role: "user", content: PROMPT, timestamp: 1 }],
@@ -188,7 +202,7 @@ export const runPiStream: Runner = async (turns, source) => {
 /** pi-agent-core's loop on the same provider streams and the same tool objects. */
 export const runPi: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
-	await quiesce();
+	await settle();
 	const clock = new TurnClock(turns + 1, windowFor(turns));
 	// The two frameworks' model, message and stream types are structurally the same
 	// protocol but nominally different packages: the casts only cross that line.
@@ -213,7 +227,7 @@ export const runPi: Runner = async (turns, source) => {
 export const runFloor: Runner = async (turns, source) => {
 	const { model, streamFn } = await setup(turns, source);
 	const tools = benchTools();
-	await quiesce();
+	await settle();
 	const clock = new TurnClock(turns + 1, windowFor(turns));
 	const messages: Message[] = [{ role: "user", content: PROMPT, timestamp: 1 }];
 	while (true) {
