@@ -8,7 +8,7 @@ import {
 	ProviderRegistry,
 	type ToolResultMessage,
 } from "@kestrel/ai";
-import { createFauxProvider } from "@kestrel/ai/testing";
+import { createFauxProvider, type FauxReply } from "@kestrel/ai/testing";
 import { agentLoop as piAgentLoop, runAgentLoop as runPiAgentLoop } from "@mariozechner/pi-agent-core";
 import { type RunFigures, settle, TurnClock, windowFor } from "./measure.js";
 import { benchTools, expectedMessageCount, FINAL_TEXT, finalReply, replyForTurn } from "./script.js";
@@ -46,13 +46,22 @@ class Responses {
 		this.model = this.faux.model();
 	}
 
-	/** `provider`: the scripted provider, queued with the whole script. */
+	/**
+	 * `provider`: the scripted provider, queued with the whole script. The script's replies
+	 * are built once per process (the provider only reads them): built per run, a thousand
+	 * young objects would be copied by every scavenge of the run, in every client.
+	 */
 	async provider(turns: number): Promise<StreamFn> {
 		while (this.faux.pending > 0) await this.drainOne();
-		for (let turn = 1; turn <= turns; turn++) this.faux.enqueue(replyForTurn(turn));
-		this.faux.enqueue(finalReply());
+		if (this.script.length !== turns + 1) {
+			this.script = Array.from({ length: turns }, (_, index) => replyForTurn(index + 1));
+			this.script.push(finalReply());
+		}
+		this.faux.enqueue(...this.script);
 		return this.registry.stream.bind(this.registry);
 	}
+
+	private script: FauxReply[] = [];
 
 	/**
 	 * `replay`: the same responses, recorded once from the provider and played back, so
