@@ -13,10 +13,13 @@ export async function pruneSessionBlobs(
 	cwd: string,
 	home: string,
 ): Promise<number> {
-	const store = await sessionStoreManager(options, settings, cwd);
-	const dir = sessionDirFor(options, settings, cwd, home);
-	const result = await (store ?? new SessionManager({ dir, cwd })).pruneBlobs();
-	const where = store ? "the session store" : dir;
+	let manager = await sessionStoreManager(options, settings, cwd);
+	let where = "the session store";
+	if (!manager) {
+		where = sessionDirFor(options, settings, cwd, home);
+		manager = new SessionManager({ dir: where, cwd });
+	}
+	const result = await manager.pruneBlobs();
 	if (result.skipped) {
 		const holder = result.skipped.holder;
 		const who = holder ? ` by pid ${holder.pid} on ${holder.host}` : "";

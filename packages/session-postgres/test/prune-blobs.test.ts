@@ -12,11 +12,16 @@ afterEach(async () => {
 // session backend contract (contract.test.ts); here, what only a database has.
 const user = (text: string): UserMessage => ({ role: "user", content: text, timestamp: 1_700_000_000_000 });
 
+/** An empty store in a schema of its own, removed after the test, and a manager over it. */
+async function newStore() {
+	const fixture = newSchemaStore();
+	stores.push(fixture);
+	return { fixture, manager: SessionManager.withBackend(await fixture.open(), { cwd: "/work/project" }) };
+}
+
 describe("pruning the Postgres store's blobs", () => {
 	it("removes nothing while a live writer holds a session's lock, and names it", async () => {
-		const fixture = newSchemaStore();
-		stores.push(fixture);
-		const manager = SessionManager.withBackend(await fixture.open(), { cwd: "/work/project" });
+		const { fixture, manager } = await newStore();
 		const writing = await manager.create();
 		writing.appendMessage(user("kept open"));
 		await writing.flush();
@@ -37,9 +42,7 @@ describe("pruning the Postgres store's blobs", () => {
 	});
 
 	it("is not stopped by a writer that died (its token is left, its lock is not), and keeps young blobs", async () => {
-		const fixture = newSchemaStore();
-		stores.push(fixture);
-		const manager = SessionManager.withBackend(await fixture.open(), { cwd: "/work/project" });
+		const { fixture, manager } = await newStore();
 		const session = await manager.create();
 		session.appendMessage(user("written"));
 		await session.close();

@@ -315,7 +315,7 @@ function isHexDigit(code: number): boolean {
 }
 
 /** Assignment that makes `__proto__` an own property, as `JSON.parse` does. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
 	if (key === "__proto__") {
 		Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 	} else {
