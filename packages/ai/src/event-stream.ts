@@ -4,6 +4,13 @@ import { zeroUsage } from "./usage.js";
 /** Past this many consumed events, the queue's array is compacted when it is mostly consumed. */
 const COMPACT_AFTER = 1024;
 
+/** A reader this many events behind is given time to catch up (see `backpressure`). */
+const LAG_HIGH = 32;
+/** ... until it is this many events behind, */
+const LAG_LOW = 4;
+/** ... or until it has taken nothing for this many microtask turns. */
+const STALLED_AFTER_TURNS = 8;
+
 /**
  * A single-consumer async queue of events with a separate promise for the final value.
  * Producers `push` and `end`; consumers iterate or await `result()`.
@@ -20,6 +27,12 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	private waiter: Waiter<TEvent> | undefined;
 	private readonly laterWaiters: Waiter<TEvent>[] = [];
 	private finished = false;
+	/** Events handed to a reader so far; a reader exists once this is above zero. */
+	private reads = 0;
+	/** `reads` when a catch-up last ended without the reader taking anything. */
+	private readsAtStall = -1;
+	/** The last iterator stopped early (`break`): nobody is reading, until a new one starts. */
+	private readerGone = false;
 	private resolveResult!: (value: TResult) => void;
 	private readonly resultPromise: Promise<TResult>;
 	/** A `Promise` executor made once: a reader that keeps up waits once per event. */
@@ -51,6 +64,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		const waiter = this.waiter;
 		if (waiter) {
 			this.waiter = this.laterWaiters.length > 0 ? this.laterWaiters.shift() : undefined;
+			this.reads += 1;
 			waiter({ value: event, done: false });
 		} else this.queue.push(event);
 		if (this.finished) this.releaseWaiters();
@@ -68,8 +82,56 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		return this.resultPromise;
 	}
 
+	/** Events pushed and not yet taken by a reader. */
+	get unread(): number {
+		return this.queue.length - this.head;
+	}
+
+	/**
+	 * The next event if one is queued, else `undefined`, at once: a reader that fell behind
+	 * catches up without a promise per event. It takes from the queue the iterator reads
+	 * (the stream has one reader), so a reader may mix the two.
+	 */
+	poll(): TEvent | undefined {
+		return this.head < this.queue.length ? this.dequeue() : undefined;
+	}
+
+	/**
+	 * For a producer that can wait, after a `push`: `undefined` while the reader keeps up,
+	 * else a promise that settles once the reader has caught up. A `for await` reader
+	 * takes one event per microtask turn, and a producer that pushes several per turn
+	 * (the agent loop does, around tool calls) would otherwise run ever further ahead: over
+	 * a long run the queue, and every event and message it holds alive, keeps growing.
+	 *
+	 * Only a reader that is reading holds the producer up, and never for long: with no
+	 * reader yet, after a `break`, or when the reader takes nothing for a few microtask
+	 * turns (it is waiting on something else), the promise settles at once or soon after,
+	 * and a reader that stalled is not waited for again until it takes another event.
+	 */
+	backpressure(): Promise<void> | undefined {
+		if (this.queue.length - this.head <= LAG_HIGH || this.finished) return undefined;
+		if (this.reads === 0 || this.readerGone || this.reads === this.readsAtStall) return undefined;
+		return this.catchUp();
+	}
+
+	private async catchUp(): Promise<void> {
+		let seen = this.reads;
+		let idleTurns = 0;
+		while (this.queue.length - this.head > LAG_LOW && !this.readerGone) {
+			await undefined;
+			if (this.reads !== seen) {
+				seen = this.reads;
+				idleTurns = 0;
+			} else if (++idleTurns >= STALLED_AFTER_TURNS) {
+				this.readsAtStall = seen;
+				return;
+			}
+		}
+	}
+
 	[Symbol.asyncIterator](): AsyncIterator<TEvent> {
 		let stopped = false;
+		this.readerGone = false;
 		const done: IteratorResult<TEvent> = { value: undefined, done: true };
 		return {
 			next: () => {
@@ -81,6 +143,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 			// `break` in a `for await` ends this iterator; the stream itself goes on.
 			return: () => {
 				stopped = true;
+				this.readerGone = true;
 				return Promise.resolve(done);
 			},
 		};
@@ -90,6 +153,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		const event = this.queue[this.head] as TEvent;
 		this.queue[this.head] = undefined as TEvent; // let the event be collected
 		this.head += 1;
+		this.reads += 1;
 		if (this.head === this.queue.length) {
 			this.queue.length = 0;
 			this.head = 0;
