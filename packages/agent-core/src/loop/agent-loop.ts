@@ -26,9 +26,7 @@ export function agentLoop(
 	streamFn?: StreamFn,
 ): AgentEventStream {
 	const stream = createAgentEventStream();
-	void runAgentLoop(prompts, context, config, (event) => stream.push(event), signal, streamFn).catch(() =>
-		stream.end([]),
-	);
+	void runAgentLoop(prompts, context, config, sinkInto(stream), signal, streamFn).catch(() => stream.end([]));
 	return stream;
 }
 
@@ -47,9 +45,7 @@ export function agentLoopContinue(
 ): AgentEventStream {
 	assertContinuable(context);
 	const stream = createAgentEventStream();
-	void runAgentLoopContinue(context, config, (event) => stream.push(event), signal, streamFn).catch(() =>
-		stream.end([]),
-	);
+	void runAgentLoopContinue(context, config, sinkInto(stream), signal, streamFn).catch(() => stream.end([]));
 	return stream;
 }
 
@@ -100,6 +96,18 @@ function assertContinuable(context: AgentContext): void {
 				"Add a user message (agentLoop) or the missing tool results first.",
 		);
 	}
+}
+
+/**
+ * The loop's sink for its own stream: the loop waits while a `for await` reader is far
+ * behind (see `EventStream.backpressure`), so that over a long run the reader stays close
+ * and the queue does not hold thousands of events.
+ */
+function sinkInto(stream: EventStream<AgentEvent, AgentMessage[]>): AgentEventSink {
+	return (event) => {
+		stream.push(event);
+		return stream.backpressure();
+	};
 }
 
 function createAgentEventStream(): EventStream<AgentEvent, AgentMessage[]> {

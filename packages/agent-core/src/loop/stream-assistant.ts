@@ -1,10 +1,11 @@
-import type {
-	AssistantMessage,
-	AssistantMessageEvent,
-	AssistantMessageEventStream,
-	Context,
-	Message,
-	StreamOptions,
+import {
+	type AssistantMessage,
+	type AssistantMessageEvent,
+	type AssistantMessageEventStream,
+	type Context,
+	EventStream,
+	type Message,
+	type StreamOptions,
 } from "@kestrel/ai";
 import { callHook, endingMessage, HookFailure, runEndingMessage } from "../run/failures.js";
 import { addMessage, type LoopRun } from "../run/loop-run.js";
@@ -82,16 +83,23 @@ async function consume(run: LoopRun, stream: AssistantMessageEventStream): Promi
 	} catch (thrown) {
 		failure = new HookFailure("streamFn", thrown);
 	}
+	// Kestrel's own streams hand over queued events without a promise each.
+	const poll = stream instanceof EventStream ? () => stream.poll() : undefined;
 	while (iterator && !failure) {
-		let next: IteratorResult<AssistantMessageEvent>;
-		try {
-			next = await iterator.next();
-		} catch (thrown) {
-			failure = new HookFailure("streamFn", thrown);
-			break;
+		const queued = poll?.();
+		let event: AssistantMessageEvent;
+		if (queued !== undefined) event = queued;
+		else {
+			let next: IteratorResult<AssistantMessageEvent>;
+			try {
+				next = await iterator.next();
+			} catch (thrown) {
+				failure = new HookFailure("streamFn", thrown);
+				break;
+			}
+			if (next.done) break;
+			event = next.value;
 		}
-		if (next.done) break;
-		const event = next.value;
 		if (event.type === "done" || event.type === "error") {
 			final = event.message;
 			closeQuietly(iterator);
