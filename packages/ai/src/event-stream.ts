@@ -114,19 +114,27 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		return this.catchUp();
 	}
 
-	private async catchUp(): Promise<void> {
-		let seen = this.reads;
-		let idleTurns = 0;
-		while (this.queue.length - this.head > LAG_LOW && !this.readerGone) {
-			await undefined;
-			if (this.reads !== seen) {
-				seen = this.reads;
-				idleTurns = 0;
-			} else if (++idleTurns >= STALLED_AFTER_TURNS) {
-				this.readsAtStall = seen;
-				return;
-			}
-		}
+	/**
+	 * Checks once per microtask turn, with `queueMicrotask` (a callback job costs less than
+	 * resuming an async function): settles when the reader is close, gone, or stalled.
+	 */
+	private catchUp(): Promise<void> {
+		return new Promise((resolve) => {
+			let seen = this.reads;
+			let idleTurns = 0;
+			const check = () => {
+				if (this.queue.length - this.head <= LAG_LOW || this.readerGone) return resolve();
+				if (this.reads !== seen) {
+					seen = this.reads;
+					idleTurns = 0;
+				} else if (++idleTurns >= STALLED_AFTER_TURNS) {
+					this.readsAtStall = seen;
+					return resolve();
+				}
+				queueMicrotask(check);
+			};
+			queueMicrotask(check);
+		});
 	}
 
 	[Symbol.asyncIterator](): AsyncIterator<TEvent> {
