@@ -16,6 +16,10 @@
  * Every client runs in processes of its own (`child.ts`), as an app runs one loop: each
  * process warms up with full runs, then measures a few; rounds start one process per
  * client in a rotated order, so that drift in machine load hits every client alike.
+ * The warm-up is long (30,000 turns) because V8 optimises a function called once a turn
+ * (the loop's `streamAssistant`, the provider's `attemptOnce`) only after several thousand
+ * turns: after 8,000 it was still compiling them, on background threads that
+ * `process.cpuUsage` counts, 20–40 µs a turn in the measured runs of every client.
  * CPU is user + system time of that process (`process.cpuUsage`), read at the `turn_end`s
  * where the measured windows start and end (see `TurnClock`). Overhead is a loop's CPU
  * per turn minus the floor's. Flatness compares turns 101–200 with the last 100 (the
@@ -26,7 +30,7 @@
  * Exits non-zero when a run does not do what the script says, or with BENCH_STRICT=1 when
  * a target fails. Environment: BENCH_AGENT_TURNS (default 1000), BENCH_AGENT_RUNS (rounds,
  * default 5), BENCH_AGENT_WARMUP_TURNS (turns of full runs before measuring, default
- * 5000), BENCH_AGENT_RUNS_PER_PROCESS (default 3), BENCH_AGENT_LENGTHS (default
+ * 30000), BENCH_AGENT_RUNS_PER_PROCESS (default 3), BENCH_AGENT_LENGTHS (default
  * 100,1000,10000; empty: no run-length table).
  */
 import { execFile } from "node:child_process";
@@ -38,7 +42,7 @@ import type { Source } from "./runners.js";
 
 const turns = Number(process.env.BENCH_AGENT_TURNS ?? 1000);
 const rounds = Number(process.env.BENCH_AGENT_RUNS ?? 5);
-const warmupTurns = Number(process.env.BENCH_AGENT_WARMUP_TURNS ?? 5000);
+const warmupTurns = Number(process.env.BENCH_AGENT_WARMUP_TURNS ?? 30_000);
 const lengths = (process.env.BENCH_AGENT_LENGTHS ?? "100,1000,10000").split(",").filter(Boolean).map(Number);
 const runsPerProcess = Number(process.env.BENCH_AGENT_RUNS_PER_PROCESS ?? 3);
 const strict = process.env.BENCH_STRICT === "1";
