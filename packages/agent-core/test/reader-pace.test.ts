@@ -1,4 +1,4 @@
-import { AssistantEventStream, type AssistantMessage, EventStream, zeroUsage } from "@kestrel/ai";
+import { AssistantEventStream, EventStream, MessageAssembler } from "@kestrel/ai";
 import { fauxText, fauxToolCall } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
 import { type AgentEvent, agentLoop, type StreamFn } from "../src/index.js";
@@ -68,27 +68,13 @@ describe("a for await reader of agentLoop", () => {
 
 describe("a provider stream that is already ahead of the loop", () => {
 	it("is read in order, queued events taken without a wait each, every update emitted", async () => {
+		// Kestrel's own stream, every event pushed by the assembler before the loop reads one.
 		const streamFn: StreamFn = (model) => {
 			const stream = new AssistantEventStream(model);
-			const partial: AssistantMessage = {
-				role: "assistant",
-				content: [],
-				api: model.api,
-				provider: model.provider,
-				model: model.id,
-				usage: zeroUsage(),
-				stopReason: "stop",
-				timestamp: 1,
-			};
-			stream.push({ type: "start", partial });
-			partial.content.push({ type: "text", text: "" });
-			stream.push({ type: "text_start", contentIndex: 0, partial });
-			for (const delta of ["one ", "two ", "three"]) {
-				(partial.content[0] as { text: string }).text += delta;
-				stream.push({ type: "text_delta", contentIndex: 0, delta, partial });
-			}
-			stream.push({ type: "text_end", contentIndex: 0, content: "one two three", partial });
-			stream.push({ type: "done", reason: "stop", message: { ...partial, content: [...partial.content] } });
+			const assembler = new MessageAssembler(model, stream);
+			assembler.beginText(0);
+			for (const delta of ["one ", "two ", "three"]) assembler.appendText(0, delta);
+			assembler.finish();
 			return stream;
 		};
 		const queued = await collectWith(streamFn);
