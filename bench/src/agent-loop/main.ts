@@ -22,8 +22,9 @@
  * `process.cpuUsage` counts, 20–40 µs a turn in the measured runs of every client.
  * CPU is user + system time of that process (`process.cpuUsage`), read at the `turn_end`s
  * where the measured windows start and end (see `TurnClock`). Overhead is a loop's CPU
- * per turn minus the floor's. Flatness compares turns 101–200 with the last 100 (the
- * transcript grows to 4,000 messages). Figures are medians over every measured run.
+ * per turn minus the floor's. Flatness compares turns 101–400 with the last 300, each
+ * as the median of three 100-turn windows, so that one scavenge in one window does not
+ * read as growth (the transcript grows to 4,000 messages). Figures are medians over every measured run.
  * A last table runs Kestrel's clients on replayed events at several run lengths (100,
  * 1,000 and 10,000 turns): the CPU per turn must not grow with the length of the run.
  *
@@ -47,7 +48,8 @@ const lengths = (process.env.BENCH_AGENT_LENGTHS ?? "100,1000,10000").split(",")
 const runsPerProcess = Number(process.env.BENCH_AGENT_RUNS_PER_PROCESS ?? 3);
 const strict = process.env.BENCH_STRICT === "1";
 const window = windowFor(turns);
-const earlyLabel = `turns ${window + 1}–${2 * window}`;
+const earlyLabel = `turns ${window + 1}–${4 * window}`;
+const lateLabel = `last ${3 * window}`;
 const childScript = fileURLToPath(new URL("./child.js", import.meta.url));
 const run = promisify(execFile);
 
@@ -124,7 +126,7 @@ function report(source: Source, summary: Map<ClientName, RunFigures>): Verdict[]
 		`\nAgent loop, ${source === "provider" ? "scripted provider" : "replayed events"}: ${turns} turns × 3 tool calls, median of ${rounds * runsPerProcess} runs in ${rounds} rounds of a process per client`,
 	);
 	console.log(
-		`${"client".padEnd(24)}${cell("CPU/turn")}${cell("overhead")}${cell(earlyLabel, 16)}${cell(`last ${window}`)}${cell("overhead Δ")}`,
+		`${"client".padEnd(24)}${cell("CPU/turn")}${cell("overhead")}${cell(earlyLabel, 16)}${cell(lateLabel)}${cell("overhead Δ")}`,
 	);
 	const overhead = (client: ClientName) => {
 		const own = summary.get(client)!;
