@@ -15,6 +15,8 @@
  * The caller parses the whole text once at the end; this is only the live view.
  */
 
+import { isHexDigit } from "./characters.js";
+
 // What the reader expects next.
 const START = 0; // the top-level value
 const VALUE = 1; // a value (after `:`, or after `,` in an array)
@@ -178,11 +180,11 @@ export class LiveJsonObject {
 			return 0;
 		}
 		if (state === VALUE || state === VALUE_OR_CLOSE) {
-			if (code === 0x5d && state === VALUE_OR_CLOSE) return this.close(true);
+			if (code === 0x5d && state === VALUE_OR_CLOSE) return this.close();
 			return this.beginValue(code, character);
 		}
 		if (state === KEY || state === KEY_OR_CLOSE) {
-			if (code === 0x7d && state === KEY_OR_CLOSE) return this.close(false);
+			if (code === 0x7d && state === KEY_OR_CLOSE) return this.close();
 			if (code !== 0x22) return this.fail();
 			this.beginString(true);
 			return 0;
@@ -198,7 +200,7 @@ export class LiveJsonObject {
 				this.state = inArray ? VALUE : KEY;
 				return 0;
 			}
-			if (code === (inArray ? 0x5d : 0x7d)) return this.close(inArray);
+			if (code === (inArray ? 0x5d : 0x7d)) return this.close();
 			return this.fail();
 		}
 		return this.fail(); // DONE: text after the top-level object
@@ -279,9 +281,9 @@ export class LiveJsonObject {
 		}
 	}
 
-	private close(isArray: boolean): number {
-		const frame = this.stack.pop() as Frame;
-		if (Array.isArray(frame.container) !== isArray) return this.fail();
+	/** Ends the innermost container; callers have checked that the bracket matches it. */
+	private close(): number {
+		this.stack.pop();
 		this.state = this.stack.length === 0 ? DONE : AFTER_VALUE;
 		return 0;
 	}
@@ -308,10 +310,6 @@ function isTokenCharacter(code: number, state: State): boolean {
 		code === 0x65 ||
 		code === 0x45
 	);
-}
-
-function isHexDigit(code: number): boolean {
-	return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
 }
 
 /** Assignment that makes `__proto__` an own property, as `JSON.parse` does. */

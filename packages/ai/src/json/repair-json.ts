@@ -6,6 +6,8 @@
  * already valid JSON comes back unchanged.
  */
 
+import { isHexDigit } from "./characters.js";
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const LOWER_U = 0x75;
@@ -23,10 +25,6 @@ const CONTROL_ESCAPES: Readonly<Record<number, string>> = {
 
 function escapeControl(code: number): string {
 	return CONTROL_ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, "0")}`;
-}
-
-function isHexDigit(code: number): boolean {
-	return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
 }
 
 type RepairState = "outside" | "string" | "backslash" | "unicode";
