@@ -20,7 +20,7 @@ export function windowFor(turns: number): number {
  * The early and the late figure are each the median of three windows in a row: a
  * scavenge comes about once per 1,000 turns here and costs several milliseconds, and in
  * runs of equal length it lands at the same place in every run of a process, so a single
- * window that holds it reads 3–5 × its neighbours (growth that is not there). Work that
+ * window that holds it reads 2–6 × its neighbours (growth that is not there). Work that
  * grows with the run shows in all three late windows, and so in their median.
  */
 export class TurnClock {
@@ -84,7 +84,7 @@ export interface RunFigures {
 	lateMs: number;
 }
 
-export function collectGarbage(): void {
+function collectGarbage(): void {
 	(globalThis as { gc?: () => void }).gc?.();
 }
 

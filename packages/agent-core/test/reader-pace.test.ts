@@ -1,7 +1,7 @@
 import { AssistantEventStream, EventStream, MessageAssembler } from "@kestrel/ai";
 import { fauxText, fauxToolCall } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
-import { type AgentEvent, agentLoop, type StreamFn } from "../src/index.js";
+import { type AgentEvent, agentLoop, runAgentLoop, type StreamFn } from "../src/index.js";
 import { context, createHarness, echoTool, labels, scripted, user } from "./helpers.js";
 
 const TURNS = 300;
@@ -67,7 +67,7 @@ describe("a for await reader of agentLoop", () => {
 });
 
 describe("a provider stream that is already ahead of the loop", () => {
-	it("is read in order, queued events taken without a wait each, every update emitted", async () => {
+	it("is read in order, with every update emitted", async () => {
 		// Kestrel's own stream, every event pushed by the assembler before the loop reads one.
 		const streamFn: StreamFn = (model) => {
 			const stream = new AssistantEventStream(model);
@@ -100,6 +100,38 @@ describe("a provider stream that is already ahead of the loop", () => {
 		);
 		expect(deltas).toEqual(["one ", "two ", "three"]);
 		expect(queued.messages.at(-1)).toMatchObject({ role: "assistant", content: [{ text: "one two three" }] });
+	});
+
+	it("is read without a microtask turn between its queued events", async () => {
+		// A ticker counts microtask turns from the moment the stream is handed over; with a
+		// synchronous sink, every update of the queued response must see the same count.
+		let turns = 0;
+		const tick = () => {
+			turns += 1;
+			if (turns < 10_000) queueMicrotask(tick);
+		};
+		const streamFn: StreamFn = (model) => {
+			const stream = new AssistantEventStream(model);
+			const assembler = new MessageAssembler(model, stream);
+			assembler.beginText(0);
+			for (const delta of ["a", "b", "c", "d", "e"]) assembler.appendText(0, delta);
+			assembler.finish();
+			queueMicrotask(tick);
+			return stream;
+		};
+		const seenAt: number[] = [];
+		await runAgentLoop(
+			[user("hi")],
+			context(),
+			createHarness().config(),
+			(event) => {
+				if (event.type === "message_update") seenAt.push(turns);
+			},
+			undefined,
+			streamFn,
+		);
+		expect(seenAt).toHaveLength(7);
+		expect(new Set(seenAt).size).toBe(1);
 	});
 });
 
