@@ -33,6 +33,8 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	private readsAtStall = -1;
 	/** The last iterator stopped early (`break`): nobody is reading, until a new one starts. */
 	private readerGone = false;
+	/** The reader that takes events inside `push` (see `deliverTo`), if any. */
+	private handler: ((event: TEvent | undefined) => void) | undefined;
 	private resolveResult!: (value: TResult) => void;
 	private readonly resultPromise: Promise<TResult>;
 	/** A `Promise` executor made once: a reader that keeps up waits once per event. */
@@ -61,6 +63,13 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 			this.finished = true;
 			this.resolveResult(this.resultOf(event));
 		}
+		const handler = this.handler;
+		if (handler) {
+			this.reads += 1;
+			handler(event);
+			if (this.finished) this.endHandler();
+			return;
+		}
 		const waiter = this.waiter;
 		if (waiter) {
 			this.waiter = this.laterWaiters.length > 0 ? this.laterWaiters.shift() : undefined;
@@ -75,6 +84,7 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 		if (this.finished) return;
 		this.finished = true;
 		this.resolveResult(result);
+		this.endHandler();
 		this.releaseWaiters();
 	}
 
@@ -94,6 +104,33 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	 */
 	poll(): TEvent | undefined {
 		return this.head < this.queue.length ? this.dequeue() : undefined;
+	}
+
+	/**
+	 * A reader that reacts to each event at once (the agent loop does) can take them by
+	 * callback instead of iterating: from now on `push` hands each event to `handler`
+	 * (the ones already queued first, here), without a promise or a microtask turn per
+	 * event; once the stream has ended and every event is handed over, `handler` gets
+	 * `undefined` and is detached. `deliverTo(undefined)` detaches it: later events queue
+	 * again, for the iterator or for the next `deliverTo`, which a reader that has to wait
+	 * for something of its own uses.
+	 *
+	 * `handler` runs inside the producer's `push`, so it must not throw (a throw reaches the
+	 * producer); it is the stream's one reader, in place of an iterator.
+	 */
+	deliverTo(handler: ((event: TEvent | undefined) => void) | undefined): void {
+		this.handler = handler;
+		if (!handler) return;
+		while (this.handler === handler && this.head < this.queue.length) handler(this.dequeue());
+		if (this.finished) this.endHandler();
+	}
+
+	/** Tells an attached `deliverTo` handler that nothing more will come, and detaches it. */
+	private endHandler(): void {
+		const handler = this.handler;
+		if (!handler || this.head < this.queue.length) return;
+		this.handler = undefined;
+		handler(undefined);
 	}
 
 	/**
