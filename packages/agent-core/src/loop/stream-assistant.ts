@@ -67,58 +67,24 @@ async function buildRequest(run: LoopRun): Promise<{ context: Context; options: 
 	return { context: request, options };
 }
 
+/** What `consume` has read of a response so far. */
+interface Reading {
+	/** The partial message's place in the transcript, once it has one. */
+	index: number;
+	partial: AssistantMessage | undefined;
+	final: AssistantMessage | undefined;
+}
+
 /**
  * Reads the provider stream. Emits happen outside the `try` blocks so that a failing
  * sink is never mistaken for a failing stream.
  */
 async function consume(run: LoopRun, stream: AssistantMessageEventStream): Promise<AssistantMessage> {
-	const messages = run.context.messages;
-	let index = -1;
-	let partial: AssistantMessage | undefined;
-	let final: AssistantMessage | undefined;
+	const reading: Reading = { index: -1, partial: undefined, final: undefined };
 	let failure: HookFailure | undefined;
-	let iterator: AsyncIterator<AssistantMessageEvent> | undefined;
-	try {
-		iterator = stream[Symbol.asyncIterator]();
-	} catch (thrown) {
-		failure = new HookFailure("streamFn", thrown);
-	}
-	// Kestrel's own streams hand over queued events without a promise each.
-	const poll = stream instanceof EventStream ? () => stream.poll() : undefined;
-	while (iterator && !failure) {
-		const queued = poll?.();
-		let event: AssistantMessageEvent;
-		if (queued !== undefined) event = queued;
-		else {
-			let next: IteratorResult<AssistantMessageEvent>;
-			try {
-				next = await iterator.next();
-			} catch (thrown) {
-				failure = new HookFailure("streamFn", thrown);
-				break;
-			}
-			if (next.done) break;
-			event = next.value;
-		}
-		if (event.type === "done" || event.type === "error") {
-			final = event.message;
-			closeQuietly(iterator);
-			break;
-		}
-		partial = event.partial;
-		if (index < 0) {
-			// Providers that skip `start` still get a `message_start`, from their first event.
-			index = messages.push(partial) - 1;
-			const pending = run.emit({ type: "message_start", message: partial });
-			if (pending) await pending;
-		} else {
-			messages[index] = partial;
-		}
-		if (event.type !== "start") {
-			const pending = run.emit({ type: "message_update", message: partial, assistantMessageEvent: event });
-			if (pending) await pending;
-		}
-	}
+	if (stream instanceof EventStream) await readPushed(run, stream, reading);
+	else failure = await readIterated(run, stream, reading);
+	let final = reading.final;
 	if (!final && !failure) {
 		try {
 			final = await stream.result();
@@ -127,13 +93,113 @@ async function consume(run: LoopRun, stream: AssistantMessageEventStream): Promi
 		}
 	}
 	if (!final)
-		final = runEndingMessage(run, failure ?? new HookFailure("streamFn", "no final message"), partial);
-	if (index < 0) return settle(run, final);
-	messages[index] = final;
+		final = runEndingMessage(
+			run,
+			failure ?? new HookFailure("streamFn", "no final message"),
+			reading.partial,
+		);
+	if (reading.index < 0) return settle(run, final);
+	run.context.messages[reading.index] = final;
 	run.newMessages.push(final);
 	const pending = run.emit({ type: "message_end", message: final });
 	if (pending) await pending;
 	return final;
+}
+
+/**
+ * One streamed event: the partial message enters the transcript (or replaces itself
+ * there) and the message events go out. Returns what the sink asks to wait for, if
+ * anything. Not called for the terminal event.
+ */
+function take(run: LoopRun, reading: Reading, event: StreamedEvent): Promise<void> | undefined {
+	const partial = event.partial;
+	reading.partial = partial;
+	const messages = run.context.messages;
+	let started: Promise<void> | undefined;
+	if (reading.index < 0) {
+		// Providers that skip `start` still get a `message_start`, from their first event.
+		reading.index = messages.push(partial) - 1;
+		started = run.emit({ type: "message_start", message: partial });
+	} else if (messages[reading.index] !== partial) {
+		messages[reading.index] = partial;
+	}
+	if (event.type === "start") return started;
+	// The emitter delivers in call order: this waits for `message_start` if that is pending.
+	return run.emit({ type: "message_update", message: partial, assistantMessageEvent: event });
+}
+
+/** The events between `start` and the terminal one. */
+type StreamedEvent = Exclude<AssistantMessageEvent, { type: "done" } | { type: "error" }>;
+
+/**
+ * Kestrel's own streams hand each event over inside the provider's `push`
+ * (`EventStream.deliverTo`): no promise and no microtask turn per event. While the sink
+ * has something to wait for, the stream queues, and hands the queue over after.
+ */
+function readPushed(
+	run: LoopRun,
+	stream: EventStream<AssistantMessageEvent, AssistantMessage>,
+	reading: Reading,
+): Promise<void> {
+	return new Promise((resolve, reject) => {
+		let settled = false;
+		const finish = (error?: unknown) => {
+			if (settled) return;
+			settled = true;
+			stream.deliverTo(undefined);
+			if (error === undefined) resolve();
+			else reject(error);
+		};
+		const deliver = (event: AssistantMessageEvent | undefined) => {
+			if (settled) return;
+			if (event === undefined) return finish();
+			if (event.type === "done" || event.type === "error") {
+				reading.final = event.message;
+				return finish();
+			}
+			const pending = take(run, reading, event);
+			if (!pending) return;
+			stream.deliverTo(undefined);
+			pending.then(
+				() => {
+					if (!settled) stream.deliverTo(deliver);
+				},
+				(error: unknown) => finish(error ?? new Error("the event sink failed")),
+			);
+		};
+		stream.deliverTo(deliver);
+	});
+}
+
+/** Any other async iterable of events. Returns the stream's failure, if it threw. */
+async function readIterated(
+	run: LoopRun,
+	stream: AssistantMessageEventStream,
+	reading: Reading,
+): Promise<HookFailure | undefined> {
+	let iterator: AsyncIterator<AssistantMessageEvent>;
+	try {
+		iterator = stream[Symbol.asyncIterator]();
+	} catch (thrown) {
+		return new HookFailure("streamFn", thrown);
+	}
+	while (true) {
+		let next: IteratorResult<AssistantMessageEvent>;
+		try {
+			next = await iterator.next();
+		} catch (thrown) {
+			return new HookFailure("streamFn", thrown);
+		}
+		if (next.done) return undefined;
+		const event = next.value;
+		if (event.type === "done" || event.type === "error") {
+			reading.final = event.message;
+			closeQuietly(iterator);
+			return undefined;
+		}
+		const pending = take(run, reading, event);
+		if (pending) await pending;
+	}
 }
 
 /** A message that never streamed: it enters the transcript whole, with both events. */

@@ -1,0 +1,98 @@
+import { AssistantEventStream, MessageAssembler } from "@kestrel/ai";
+import { fauxText } from "@kestrel/ai/testing";
+import { describe, expect, it } from "vitest";
+import { type AgentEvent, runAgentLoop, type StreamFn } from "../src/index.js";
+import { context, createHarness, labels, scripted, user } from "./helpers.js";
+
+/** Lets `turns` microtask turns pass. */
+async function microtasks(turns: number): Promise<void> {
+	for (let turn = 0; turn < turns; turn++) await undefined;
+}
+
+/** The text deltas the sink saw, in order. */
+const deltasOf = (events: readonly AgentEvent[]) =>
+	events.flatMap((event) =>
+		event.type === "message_update" && event.assistantMessageEvent.type === "text_delta"
+			? [event.assistantMessageEvent.delta]
+			: [],
+	);
+
+describe("a Kestrel provider stream", () => {
+	it("hands each event to the loop inside the provider's push", async () => {
+		let assembler: MessageAssembler | undefined;
+		const streamFn: StreamFn = (model) => {
+			const stream = new AssistantEventStream(model);
+			assembler = new MessageAssembler(model, stream);
+			assembler.beginText(0);
+			return stream;
+		};
+		const seen: AgentEvent[] = [];
+		const run = runAgentLoop(
+			[user("hi")],
+			context(),
+			createHarness().config(),
+			(event) => void seen.push(event),
+			undefined,
+			streamFn,
+		);
+		await microtasks(20);
+		expect(labels(seen, { updates: true }).at(-1)).toBe("message_update:text_start");
+		// With a promise per event the update would reach the sink a microtask turn later.
+		assembler!.appendText(0, "now");
+		expect(deltasOf(seen)).toEqual(["now"]);
+		assembler!.finish();
+		await run;
+		expect(seen.at(-1)?.type).toBe("agent_end");
+	});
+
+	it("waits for a sink that asks it to, and gives it every event in order after", async () => {
+		const words = Array.from({ length: 40 }, (_, index) => `w${index} `);
+		const harness = scripted({ content: [fauxText(words.join(""))] });
+		const seen: AgentEvent[] = [];
+		let waits = 0;
+		const messages = await runAgentLoop(
+			[user("go")],
+			context(),
+			harness.config(),
+			(event) => {
+				seen.push(event);
+				// A sink that writes some updates somewhere slow: the provider keeps pushing
+				// meanwhile, and those events must come after, in order.
+				if (event.type === "message_update" && seen.length % 3 === 0) {
+					waits += 1;
+					return new Promise((resolve) => setImmediate(resolve));
+				}
+				return undefined;
+			},
+			undefined,
+			harness.streamFn,
+		);
+		expect(waits).toBeGreaterThan(5);
+		expect(deltasOf(seen).join("")).toBe(words.join(""));
+		expect(labels(seen).filter((label) => label.startsWith("message_end"))).toEqual([
+			"message_end:user",
+			"message_end:assistant",
+		]);
+		expect(messages.at(-1)).toMatchObject({ role: "assistant", content: [{ text: words.join("") }] });
+	});
+
+	it("stops at a sink failure in the middle of a response, and the run rejects with it", async () => {
+		const harness = scripted({ content: [fauxText("one two three four five six")] });
+		const seen: string[] = [];
+		let updates = 0;
+		const run = runAgentLoop(
+			[user("go")],
+			context(),
+			harness.config(),
+			(event) => {
+				seen.push(event.type);
+				if (event.type === "message_update" && ++updates === 3) throw new Error("listener broke");
+			},
+			undefined,
+			harness.streamFn,
+		);
+		await expect(run).rejects.toThrow("listener broke");
+		expect(seen.at(-1)).toBe("message_update");
+		expect(updates).toBe(3);
+	});
+});
