@@ -35,7 +35,8 @@
  * a target fails. Environment: BENCH_AGENT_TURNS (default 1000), BENCH_AGENT_RUNS (rounds,
  * default 5), BENCH_AGENT_WARMUP_TURNS (turns of full runs before measuring, default
  * 30000), BENCH_AGENT_RUNS_PER_PROCESS (default 3), BENCH_AGENT_LENGTHS (default
- * 100,1000,10000; empty: no run-length table).
+ * 100,1000,10000; empty: no run-length table), BENCH_AGENT_SEMI_SPACE_MB (the run-length
+ * processes' young generation, default 64).
  */
 import { CLIENT_NAMES, CLIENTS, type ClientName } from "./clients.js";
 import { type RunFigures, windowFor } from "./measure.js";
@@ -174,8 +175,25 @@ const LENGTH_CLIENTS: readonly ClientName[] = ["floor", "kestrel", "kestrel-stre
 const LENGTH_TURNS = 10_000;
 
 /**
- * CPU per turn as a function of the run's length, replayed events: each process runs
- * back to back as many runs of one length as make 10,000 turns, and its figure is the
+ * The young generation's size (MB per semi-space) in the run-length processes, the same
+ * at every length: V8 sizes it by how much survives a scavenge, and only a long run's
+ * transcript survives, so by default the 10,000-turn processes allocate into 64 MB and
+ * the 100-turn ones into 16–32 MB. A larger young generation makes every allocation cost
+ * more here (it no longer stays in the cache), in proportion to what a client allocates:
+ * the `for await` client most, through its reader's promises. That read as growth with
+ * the run's length (the `for await` client's CPU per turn doubled in some processes) that
+ * no per-turn work of the loop causes. 64 MB is what V8 gives the long runs on its own.
+ */
+const LENGTH_SEMI_SPACE_MB = Number(process.env.BENCH_AGENT_SEMI_SPACE_MB ?? 64);
+const LENGTH_NODE_FLAGS = [
+	`--min-semi-space-size=${LENGTH_SEMI_SPACE_MB}`,
+	`--max-semi-space-size=${LENGTH_SEMI_SPACE_MB}`,
+];
+
+/**
+ * CPU per turn as a function of the run's length, replayed events: each process (its
+ * young generation fixed, see `LENGTH_SEMI_SPACE_MB`) runs back to back as many runs of
+ * one length as make 10,000 turns, and its figure is the
  * mean over all of them (total CPU over total turns), so that garbage collection, which a
  * single 100-turn run may escape and leave to the next, is counted at every length. Each
  * round measures every length, one process per client after the other at each length.
@@ -196,7 +214,14 @@ async function reportLengths(): Promise<Verdict[]> {
 		for (const length of lengths) {
 			log(`agent-loop bench (run length ${length}): round ${round + 1}/${rounds}`);
 			const runs = Math.max(1, Math.round(LENGTH_TURNS / length));
-			const plan = { source: "replay" as const, turns: length, runs, warmupTurns, backToBack: true };
+			const plan = {
+				source: "replay" as const,
+				turns: length,
+				runs,
+				warmupTurns,
+				backToBack: true,
+				nodeFlags: LENGTH_NODE_FLAGS,
+			};
 			const measured = await runRound(plan, LENGTH_CLIENTS, round);
 			const means = new Map<ClientName, number>();
 			for (const [client, figures] of measured)
@@ -212,7 +237,7 @@ async function reportLengths(): Promise<Verdict[]> {
 	const growthIn = (byLength: Map<number, Map<ClientName, number>>, client: ClientName) =>
 		byLength.get(longest)!.get(client)! / byLength.get(shortest)!.get(client)!;
 	console.log(
-		`\nRun length, replayed events: mean CPU per turn over ${rounds} × ${LENGTH_TURNS} turns in runs of each length`,
+		`\nRun length, replayed events: mean CPU per turn over ${rounds} × ${LENGTH_TURNS} turns in runs of each length (young generation ${LENGTH_SEMI_SPACE_MB} MB)`,
 	);
 	console.log(
 		`${"client".padEnd(24)}${lengths.map((length) => cell(`${length} turns`, 14)).join("")}${cell("growth", 10)}`,

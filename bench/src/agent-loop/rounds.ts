@@ -28,12 +28,22 @@ export interface ProcessPlan {
 	warmupTurns: number;
 	/** Runs follow each other without the pause before each (the run-length table). */
 	backToBack?: boolean;
+	/** V8 flags for the measuring process. */
+	nodeFlags?: readonly string[];
 }
 
 /** One process of one client: its warm-up runs, then its measured runs. */
 export async function measureInProcess(client: ClientName, plan: ProcessPlan): Promise<RunFigures[]> {
 	const warmups = Math.max(1, Math.ceil(plan.warmupTurns / plan.turns));
-	const args = [childScript, client, plan.source, String(plan.turns), String(warmups), String(plan.runs)];
+	const args = [
+		...(plan.nodeFlags ?? []),
+		childScript,
+		client,
+		plan.source,
+		String(plan.turns),
+		String(warmups),
+		String(plan.runs),
+	];
 	if (plan.backToBack) args.push("back-to-back");
 	try {
 		const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
