@@ -120,20 +120,12 @@ function report(source: Source, sampled: readonly Round[]): Verdict[] {
 		const figures = inRound(round);
 		return figures("kestrel-stream").perTurnMs / figures("pi-stream").perTurnMs;
 	});
+	const atMostHalf = (what: string, ratio: Paired) =>
+		verdict(`${source}: ${what} ≤ 0.5 × pi-agent-core's`, ratio, times, ratio.value <= 0.5);
 	return [
-		verdict(
-			`${source}: Kestrel's loop overhead ≤ 0.5 × pi-agent-core's`,
-			loopRatio,
-			times,
-			loopRatio.value <= 0.5,
-		),
+		atMostHalf("Kestrel's loop overhead", loopRatio),
 		flatness(source, "", "kestrel", sampled),
-		verdict(
-			`${source}: Kestrel's CPU per turn through for await ≤ 0.5 × pi-agent-core's`,
-			streamRatio,
-			times,
-			streamRatio.value <= 0.5,
-		),
+		atMostHalf("Kestrel's CPU per turn through for await", streamRatio),
 		flatness(source, " through for await", "kestrel-stream", sampled),
 	];
 }
