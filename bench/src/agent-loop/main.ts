@@ -40,7 +40,7 @@
  */
 import { CLIENT_NAMES, CLIENTS, type ClientName } from "./clients.js";
 import { type RunFigures, windowFor } from "./measure.js";
-import { overallFigures, type Paired, paired, type Round, roundFigures, runRound } from "./rounds.js";
+import { figuresIn, overallFigures, type Paired, paired, type Round, runRound } from "./rounds.js";
 import type { Source } from "./runners.js";
 
 const turns = Number(process.env.BENCH_AGENT_TURNS ?? 1000);
@@ -110,14 +110,13 @@ function report(source: Source, sampled: readonly Round[]): Verdict[] {
 				`${cell(us(own.earlyMs), 16)}${cell(us(own.lateMs))}${cell(isFloor ? "—" : us(extra.lateMs - extra.earlyMs))}`,
 		);
 	}
-	const inRound = (round: Round) => (client: ClientName) => roundFigures(round, client);
 	const loopRatio = paired(sampled, (round) => {
-		const figures = inRound(round);
+		const figures = figuresIn(round);
 		return overheadIn(figures, "kestrel").perTurnMs / overheadIn(figures, "pi").perTurnMs;
 	});
 	// Issue 16's measure: total CPU per turn with the events read through `for await`.
 	const streamRatio = paired(sampled, (round) => {
-		const figures = inRound(round);
+		const figures = figuresIn(round);
 		return figures("kestrel-stream").perTurnMs / figures("pi-stream").perTurnMs;
 	});
 	const atMostHalf = (what: string, ratio: Paired) =>
@@ -148,7 +147,7 @@ function shellCost(source: Source, sampled: readonly Round[]): string {
  */
 function flatness(source: Source, how: string, client: ClientName, sampled: readonly Round[]): Verdict {
 	const growth = paired(sampled, (round) => {
-		const figures = (name: ClientName) => roundFigures(round, name);
+		const figures = figuresIn(round);
 		const extra = overheadIn(figures, client);
 		return (extra.lateMs - extra.earlyMs) / figures(client).earlyMs;
 	});

@@ -33,7 +33,7 @@ export interface ProcessPlan {
 }
 
 /** One process of one client: its warm-up runs, then its measured runs. */
-export async function measureInProcess(client: ClientName, plan: ProcessPlan): Promise<RunFigures[]> {
+async function measureInProcess(client: ClientName, plan: ProcessPlan): Promise<RunFigures[]> {
 	const warmups = Math.max(1, Math.ceil(plan.warmupTurns / plan.turns));
 	const args = [
 		...(plan.nodeFlags ?? []),
@@ -71,9 +71,8 @@ export async function runRound(
 	return result;
 }
 
-/** A client's figures in one round: the median of each figure over that round's runs. */
-export function roundFigures(round: Round, client: ClientName): RunFigures {
-	const runs = round.get(client)!;
+/** The median of each figure over `runs`. */
+function medianFigures(runs: readonly RunFigures[]): RunFigures {
 	return {
 		perTurnMs: median(runs.map((figures) => figures.perTurnMs)),
 		earlyMs: median(runs.map((figures) => figures.earlyMs)),
@@ -81,14 +80,14 @@ export function roundFigures(round: Round, client: ClientName): RunFigures {
 	};
 }
 
+/** Each client's figures in one round: the medians over that round's runs. */
+export function figuresIn(round: Round): (client: ClientName) => RunFigures {
+	return (client) => medianFigures(round.get(client)!);
+}
+
 /** A client's figures over every run of every round (the tables). */
 export function overallFigures(rounds: readonly Round[], client: ClientName): RunFigures {
-	const runs = rounds.flatMap((round) => round.get(client)!);
-	return {
-		perTurnMs: median(runs.map((figures) => figures.perTurnMs)),
-		earlyMs: median(runs.map((figures) => figures.earlyMs)),
-		lateMs: median(runs.map((figures) => figures.lateMs)),
-	};
+	return medianFigures(rounds.flatMap((round) => round.get(client)!));
 }
 
 /** A comparison made within each round, and its median over the rounds. */
