@@ -98,15 +98,6 @@ export class EventStream<TEvent, TResult> implements AsyncIterable<TEvent> {
 	}
 
 	/**
-	 * The next event if one is queued, else `undefined`, at once: a reader that fell behind
-	 * catches up without a promise per event. It takes from the queue the iterator reads
-	 * (the stream has one reader), so a reader may mix the two.
-	 */
-	poll(): TEvent | undefined {
-		return this.head < this.queue.length ? this.dequeue() : undefined;
-	}
-
-	/**
 	 * A reader that reacts to each event at once (the agent loop does) can take them by
 	 * callback instead of iterating: from now on `push` hands each event to `handler`
 	 * (the ones already queued first, here), without a promise or a microtask turn per

@@ -25,25 +25,6 @@ function reader(stream: EventStream<number, number>) {
 	return { seen, lags, done };
 }
 
-describe("EventStream.poll", () => {
-	it("takes queued events in order without waiting, and shares the queue with the iterator", async () => {
-		const stream = numbers();
-		expect(stream.poll()).toBeUndefined();
-		for (const value of [1, 2, 3, 4]) stream.push(value);
-		expect(stream.unread).toBe(4);
-		expect(stream.poll()).toBe(1);
-		expect(stream.poll()).toBe(2);
-		expect(stream.unread).toBe(2);
-		const iterator = stream[Symbol.asyncIterator]();
-		expect(await iterator.next()).toEqual({ value: 3, done: false });
-		expect(stream.poll()).toBe(4);
-		expect(stream.poll()).toBeUndefined();
-		stream.push(-1);
-		expect(await iterator.next()).toEqual({ value: -1, done: false });
-		expect(await iterator.next()).toEqual({ value: undefined, done: true });
-	});
-});
-
 describe("EventStream.backpressure", () => {
 	it("never holds a producer up when nobody reads, however far ahead it is", () => {
 		const stream = numbers();
