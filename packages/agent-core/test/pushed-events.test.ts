@@ -1,4 +1,4 @@
-import { AssistantEventStream, MessageAssembler } from "@kestrel/ai";
+import { AssistantEventStream, EventStream, MessageAssembler } from "@kestrel/ai";
 import { fauxText } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
 import { type AgentEvent, runAgentLoop, type StreamFn } from "../src/index.js";
@@ -45,35 +45,74 @@ describe("a Kestrel provider stream", () => {
 		expect(seen.at(-1)?.type).toBe("agent_end");
 	});
 
-	it("waits for a sink that asks it to, and gives it every event in order after", async () => {
+	it("waits for a sink that asks it to, holding the provider's events, and gives them in order after", async () => {
 		const words = Array.from({ length: 40 }, (_, index) => `w${index} `);
 		const harness = scripted({ content: [fauxText(words.join(""))] });
+		let provider: EventStream<unknown, unknown> | undefined;
+		const streamFn: StreamFn = async (model, request, options) => {
+			const stream = await harness.streamFn(model, request, options);
+			provider = stream as unknown as EventStream<unknown, unknown>;
+			return stream;
+		};
 		const seen: AgentEvent[] = [];
 		let waits = 0;
+		let mostHeld = 0;
 		const messages = await runAgentLoop(
 			[user("go")],
 			context(),
 			harness.config(),
 			(event) => {
 				seen.push(event);
-				// A sink that writes some updates somewhere slow: the provider keeps pushing
-				// meanwhile, and those events must come after, in order.
-				if (event.type === "message_update" && seen.length % 3 === 0) {
-					waits += 1;
-					return new Promise((resolve) => setImmediate(resolve));
-				}
-				return undefined;
+				// A sink that writes some updates somewhere slow: meanwhile the provider's
+				// events wait in its stream, and come after, in order.
+				if (event.type !== "message_update" || seen.length % 3 !== 0) return undefined;
+				waits += 1;
+				return new Promise<void>((resolve) =>
+					setImmediate(() => {
+						mostHeld = Math.max(mostHeld, provider?.unread ?? 0);
+						resolve();
+					}),
+				);
 			},
 			undefined,
-			harness.streamFn,
+			streamFn,
 		);
+		expect(provider).toBeInstanceOf(EventStream);
 		expect(waits).toBeGreaterThan(5);
+		// Had the loop kept taking events while the sink waited, the provider would hold none.
+		expect(mostHeld).toBeGreaterThan(0);
 		expect(deltasOf(seen).join("")).toBe(words.join(""));
 		expect(labels(seen).filter((label) => label.startsWith("message_end"))).toEqual([
 			"message_end:user",
 			"message_end:assistant",
 		]);
 		expect(messages.at(-1)).toMatchObject({ role: "assistant", content: [{ text: words.join("") }] });
+	});
+
+	it("takes a sink value whose then throws as the sink's failure, not the provider's", async () => {
+		const harness = scripted({ content: [fauxText("one two three four")] });
+		const broken = new Error("then broke");
+		const seen: string[] = [];
+		const run = runAgentLoop(
+			[user("go")],
+			context(),
+			harness.config(),
+			(event) => {
+				seen.push(event.type);
+				if (event.type !== "message_update") return undefined;
+				// A sink handing back something promise-like that fails when asked for `then`.
+				return {
+					// biome-ignore lint/suspicious/noThenProperty: the case under test is a thenable whose `then` throws
+					get then(): never {
+						throw broken;
+					},
+				} as unknown as Promise<void>;
+			},
+			undefined,
+			harness.streamFn,
+		);
+		await expect(run).rejects.toBe(broken);
+		expect(seen.filter((type) => type === "message_update")).toHaveLength(1);
 	});
 
 	it("stops at a sink failure in the middle of a response, and the run rejects with it", async () => {

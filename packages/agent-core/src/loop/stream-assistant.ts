@@ -143,12 +143,19 @@ function readPushed(
 ): Promise<void> {
 	return new Promise((resolve, reject) => {
 		let settled = false;
-		const finish = (error?: unknown) => {
-			if (settled) return;
+		const stop = () => {
 			settled = true;
 			stream.deliverTo(undefined);
-			if (error === undefined) resolve();
-			else reject(error);
+		};
+		const finish = () => {
+			if (settled) return;
+			stop();
+			resolve();
+		};
+		const fail = (error: unknown) => {
+			if (settled) return;
+			stop();
+			reject(error);
 		};
 		const deliver = (event: AssistantMessageEvent | undefined) => {
 			if (settled) return;
@@ -160,12 +167,9 @@ function readPushed(
 			const pending = take(run, reading, event);
 			if (!pending) return;
 			stream.deliverTo(undefined);
-			pending.then(
-				() => {
-					if (!settled) stream.deliverTo(deliver);
-				},
-				(error: unknown) => finish(error ?? new Error("the event sink failed")),
-			);
+			pending.then(() => {
+				if (!settled) stream.deliverTo(deliver);
+			}, fail);
 		};
 		stream.deliverTo(deliver);
 	});

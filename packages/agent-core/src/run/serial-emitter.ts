@@ -55,15 +55,18 @@ export function serialEmitter(sink: AgentEventSink, onFailure: (error: unknown) 
 
 	return (event) => {
 		if (tail) return track(tail.then(() => deliver(event)));
-		let result: void | Promise<void>;
+		let pending: PromiseLike<void> | undefined;
 		try {
-			result = deliver(event);
+			const result = deliver(event);
+			// Inside the `try`: a sink's value whose `then` throws is the sink's failure too.
+			pending = isThenable(result) ? result : undefined;
 		} catch (error) {
+			fail(error);
 			const rejected = Promise.reject(error);
 			rejected.catch(ignore);
 			return rejected;
 		}
-		return isThenable(result) ? track(Promise.resolve(result)) : undefined;
+		return pending ? track(Promise.resolve(pending)) : undefined;
 	};
 }
 
