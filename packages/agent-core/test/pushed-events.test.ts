@@ -1,7 +1,7 @@
 import { AssistantEventStream, EventStream, MessageAssembler } from "@kestrel/ai";
 import { fauxText } from "@kestrel/ai/testing";
 import { describe, expect, it } from "vitest";
-import { type AgentEvent, runAgentLoop, type StreamFn } from "../src/index.js";
+import { type AgentEvent, type AgentEventSink, runAgentLoop, type StreamFn } from "../src/index.js";
 import { context, createHarness, labels, scripted, user } from "./helpers.js";
 
 /** Lets `turns` microtask turns pass. */
@@ -90,48 +90,38 @@ describe("a Kestrel provider stream", () => {
 	});
 
 	it("takes a sink value whose then throws as the sink's failure, not the provider's", async () => {
-		const harness = scripted({ content: [fauxText("one two three four")] });
 		const broken = new Error("then broke");
 		const seen: string[] = [];
-		const run = runAgentLoop(
-			[user("go")],
-			context(),
-			harness.config(),
-			(event) => {
-				seen.push(event.type);
-				if (event.type !== "message_update") return undefined;
-				// A sink handing back something promise-like that fails when asked for `then`.
-				return {
-					// biome-ignore lint/suspicious/noThenProperty: the case under test is a thenable whose `then` throws
-					get then(): never {
-						throw broken;
-					},
-				} as unknown as Promise<void>;
-			},
-			undefined,
-			harness.streamFn,
-		);
+		const run = respondTo("one two three four", (event) => {
+			seen.push(event.type);
+			if (event.type !== "message_update") return undefined;
+			// A sink handing back something promise-like that fails when asked for `then`.
+			return {
+				// biome-ignore lint/suspicious/noThenProperty: the case under test is a thenable whose `then` throws
+				get then(): never {
+					throw broken;
+				},
+			} as unknown as Promise<void>;
+		});
 		await expect(run).rejects.toBe(broken);
 		expect(seen.filter((type) => type === "message_update")).toHaveLength(1);
 	});
 
 	it("stops at a sink failure in the middle of a response, and the run rejects with it", async () => {
-		const harness = scripted({ content: [fauxText("one two three four five six")] });
 		const seen: string[] = [];
 		let updates = 0;
-		const run = runAgentLoop(
-			[user("go")],
-			context(),
-			harness.config(),
-			(event) => {
-				seen.push(event.type);
-				if (event.type === "message_update" && ++updates === 3) throw new Error("listener broke");
-			},
-			undefined,
-			harness.streamFn,
-		);
+		const run = respondTo("one two three four five six", (event) => {
+			seen.push(event.type);
+			if (event.type === "message_update" && ++updates === 3) throw new Error("listener broke");
+		});
 		await expect(run).rejects.toThrow("listener broke");
 		expect(seen.at(-1)).toBe("message_update");
 		expect(updates).toBe(3);
 	});
 });
+
+/** A run whose one reply is `text`, its events going to `sink`. */
+function respondTo(text: string, sink: AgentEventSink) {
+	const harness = scripted({ content: [fauxText(text)] });
+	return runAgentLoop([user("go")], context(), harness.config(), sink, undefined, harness.streamFn);
+}
